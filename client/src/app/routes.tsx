@@ -1,0 +1,89 @@
+import type { ComponentType } from 'react';
+import type { RouteObject } from 'react-router';
+import { ShellSkeleton } from '../components/skeleton.tsx';
+import { i18n } from '../lib/i18n.ts';
+import { ErrorPage, NotFoundPage } from './error-page.tsx';
+import { LocaleLayout } from './locale-layout.tsx';
+import { RequireAuth } from './require-auth.tsx';
+import { AppShell } from './shell/app-shell.tsx';
+import { BareLayout } from './bare-layout.tsx';
+
+/** Loads a page's code and its translations together, so one skeleton covers both. */
+function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType, namespaces: string[] = []) {
+  return async () => {
+    const [module] = await Promise.all([load(), i18n.loadNamespaces(namespaces)]);
+    return { Component: pick(module) };
+  };
+}
+
+const login = page(() => import('../features/auth/login-page.tsx'), (m) => m.LoginPage, ['auth']);
+
+/** Declared once; the optional static segment mounts every page under '/' and '/am'. */
+export const routes: RouteObject[] = [
+  {
+    path: '/am?',
+    Component: LocaleLayout,
+    ErrorBoundary: ErrorPage,
+    HydrateFallback: ShellSkeleton,
+    children: [
+      {
+        Component: BareLayout,
+        ErrorBoundary: ErrorPage,
+        children: [
+          { path: 'login', lazy: login },
+          { path: 'auth/login', lazy: login },
+        ],
+      },
+      {
+        Component: AppShell,
+        children: [
+          {
+            ErrorBoundary: ErrorPage,
+            children: [
+              { index: true, lazy: page(() => import('../features/games/home-page.tsx'), (m) => m.HomePage, ['games']) },
+              { path: 'hangman', lazy: page(() => import('../features/hangman/hangman-page.tsx'), (m) => m.HangmanPage, ['hangman']) },
+              {
+                path: 'leaderboards',
+                lazy: page(() => import('../features/leaderboards/leaderboards-page.tsx'), (m) => m.LeaderboardsPage, ['leaderboards']),
+              },
+              {
+                path: 'stats/share/:id',
+                lazy: page(() => import('../features/stats/shared-stats-page.tsx'), (m) => m.SharedStatsPage, ['stats']),
+              },
+              {
+                Component: RequireAuth,
+                children: [
+                  {
+                    path: 'wallet',
+                    lazy: page(() => import('../features/wallet/wallet-page.tsx'), (m) => m.WalletPage, ['wallet']),
+                  },
+                  {
+                    path: 'profile',
+                    lazy: page(() => import('../features/profile/profile-page.tsx'), (m) => m.ProfilePage, ['profile']),
+                  },
+                  {
+                    path: 'stats',
+                    lazy: page(() => import('../features/stats/stats-page.tsx'), (m) => m.StatsPage, ['stats']),
+                  },
+                  {
+                    path: 'stats/player/:id',
+                    lazy: page(() => import('../features/stats/player-stats-page.tsx'), (m) => m.PlayerStatsPage, ['stats']),
+                  },
+                  {
+                    path: 'debug-websocket',
+                    lazy: page(
+                      () => import('../features/debug/debug-websocket-page.tsx'),
+                      (m) => m.DebugWebsocketPage,
+                      ['debug'],
+                    ),
+                  },
+                ],
+              },
+              { path: '*', Component: NotFoundPage },
+            ],
+          },
+        ],
+      },
+    ],
+  },
+];

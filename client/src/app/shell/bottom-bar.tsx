@@ -1,0 +1,33 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Avatar } from '../../components/avatar.tsx';
+import { GamesIcon, MultiplayerIcon, StatsIcon, TrophyIcon, WalletIcon } from '../../components/icons.tsx';
+import { LocaleNavLink } from '../../components/locale-link.tsx';
+import { selectUser, useAuth } from '../../lib/auth/auth-live.ts';
+
+/** Mobile navigation; the Stats item shows the player's avatar or initial. */
+export function BottomBar() {
+  const { t } = useTranslation();
+  const user = useAuth(selectUser);
+  const items: { path: string; label: string; icon: ReactNode }[] = [
+    { path: '/', label: t('nav.games'), icon: <GamesIcon /> },
+    { path: '/multiplayer', label: t('nav.multiplayer'), icon: <MultiplayerIcon /> },
+    { path: '/leaderboards', label: t('nav.leaderboards'), icon: <TrophyIcon /> },
+    { path: '/wallet', label: t('nav.wallet'), icon: <WalletIcon /> },
+    {
+      path: '/stats',
+      label: t('nav.stats'),
+      icon: user ? <Avatar name={user.name} avatar={user.avatar} size={24} /> : <StatsIcon />,
+    },
+  ];
+  return (
+    <nav className="bottom-bar" aria-label={t('nav.main')}>
+      {items.map((item) => (
+        <LocaleNavLink key={item.path} to={item.path} className="bottom-link">
+          {item.icon}
+          <span className="bottom-label">{item.label}</span>
+        </LocaleNavLink>
+      ))}
+    </nav>
+  );
+}

@@ -1,0 +1,29 @@
+import * as z from 'zod/mini';
+import { BADGES } from '../../components/badge-icon.tsx';
+import { api } from '../../lib/api-client.ts';
+
+export const PERIODS = ['day', 'week', 'month', 'year', 'all'] as const;
+export type Period = (typeof PERIODS)[number];
+
+const entrySchema = z.object({
+  rank: z.number(),
+  user: z.object({ id: z.string(), name: z.string(), avatar: z.nullable(z.string()) }),
+  score: z.number(),
+  badge: z.nullable(z.enum(BADGES)),
+});
+export type BoardEntry = z.infer<typeof entrySchema>;
+
+const boardSchema = z.object({
+  entries: z.array(entrySchema),
+  nextCursor: z.nullable(z.string()),
+  me: z.optional(z.nullable(entrySchema)),
+});
+export type Board = z.infer<typeof boardSchema>;
+
+/** A page of a board: `game` null is the global board. Signed in, the answer includes the caller's own entry. */
+export function fetchBoard(query: { game: string | null; period: Period; cursor?: string | null }, signal?: AbortSignal): Promise<Board> {
+  const params = new URLSearchParams({ period: query.period });
+  if (query.game) params.set('game', query.game);
+  if (query.cursor) params.set('cursor', query.cursor);
+  return api.request(`/leaderboards?${params.toString()}`, boardSchema, { signal });
+}

@@ -1,0 +1,146 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Avatar } from '../../components/avatar.tsx';
+import { BadgeIcon } from '../../components/badge-icon.tsx';
+import { LoadError } from '../../components/error-message.tsx';
+import { LocaleLink, useLocale } from '../../components/locale-link.tsx';
+import { Skeleton } from '../../components/skeleton.tsx';
+import { useApiQuery } from '../../hooks/use-api-query.ts';
+import { useDocumentMeta } from '../../hooks/use-document-meta.ts';
+import { selectUser, useAuth } from '../../lib/auth/auth-live.ts';
+import { fetchGames, pickLocalized } from '../games/games-api.ts';
+import { fetchBoard, PERIODS, type Board, type BoardEntry, type Period } from './leaderboards-api.ts';
+import './leaderboards.css';
+
+/** Per-game and global boards for today, this week, this month, this year and all time; your own rank pinned. */
+export function LeaderboardsPage() {
+  const { t } = useTranslation('leaderboards');
+  const locale = useLocale();
+  const user = useAuth(selectUser);
+  const [game, setGame] = useState<string | null>(null);
+  const [period, setPeriod] = useState<Period>('week');
+  const [more, setMore] = useState<{ entries: BoardEntry[]; cursor: string | null } | null>(null);
+  const [loadingMore, setLoadingMore] = useState(false);
+  useDocumentMeta(t('metaTitle'), t('metaDescription'));
+
+  const games = useApiQuery((signal) => fetchGames(signal));
+  const board = useApiQuery(
+    (signal) => {
+      setMore(null);
+      return fetchBoard({ game, period }, signal);
+    },
+    [game, period, user?.id],
+  );
+  const number = new Intl.NumberFormat(locale === 'am' ? 'am-ET' : 'en-GB', { maximumFractionDigits: 1 });
+
+  const entries = board.status === 'success' ? [...board.data.entries, ...(more?.entries ?? [])] : [];
+  const cursor = more ? more.cursor : board.status === 'success' ? board.data.nextCursor : null;
+
+  async function loadMore() {
+    if (!cursor) return;
+    setLoadingMore(true);
+    try {
+      const next: Board = await fetchBoard({ game, period, cursor });
+      setMore({ entries: [...(more?.entries ?? []), ...next.entries], cursor: next.nextCursor });
+    } finally {
+      setLoadingMore(false);
+    }
+  }
+
+  const me = board.status === 'success' ? board.data.me : undefined;
+  const meShown = me ? entries.some((e) => e.user.id === me.user.id) : false;
+
+  return (
+    <section className="page leaderboards" aria-labelledby="leaderboards-title">
+      <header className="page-header">
+        <h1 id="leaderboards-title">{t('title')}</h1>
+        <p className="muted">{game ? t('gameHint') : t('globalHint')}</p>
+      </header>
+
+      <div className="chips" role="group" aria-label={t('gameTabs')} data-testid="game-tabs">
+        <button type="button" className="chip" aria-pressed={game === null} onClick={() => setGame(null)}>
+          {t('global')}
+        </button>
+        {games.status === 'success' &&
+          games.data.map((g) => (
+            <button key={g.slug} type="button" className="chip" aria-pressed={game === g.slug} onClick={() => setGame(g.slug)} data-testid={`game-tab-${g.slug}`}>
+              {pickLocalized(g.title, locale)}
+            </button>
+          ))}
+      </div>
+      <div className="chips" role="group" aria-label={t('periodTabs')} data-testid="period-tabs">
+        {PERIODS.map((p) => (
+          <button key={p} type="button" className="chip" aria-pressed={period === p} onClick={() => setPeriod(p)} data-testid={`period-${p}`}>
+            {t(`periods.${p}`)}
+          </button>
+        ))}
+      </div>
+
+      {board.status === 'loading' && (
+        <div className="stack">
+          {[0, 1, 2, 3, 4].map((i) => (
+            <Skeleton key={i} height="3.5rem" radius="var(--radius-lg)" />
+          ))}
+        </div>
+      )}
+      {board.status === 'error' && <LoadError error={board.error} onRetry={board.reload} />}
+      {board.status === 'success' && entries.length === 0 && (
+        <div className="card empty-state" data-testid="board-empty">
+          <p className="muted">{t('empty')}</p>
+          <LocaleLink to="/" className="button button-primary">
+            {t('playNow')}
+          </LocaleLink>
+        </div>
+      )}
+      {entries.length > 0 && (
+        <ol className="board card card-flush" data-testid="board">
+          {entries.map((entry) => (
+            <Row key={entry.user.id} entry={entry} mine={entry.user.id === user?.id} score={number.format(entry.score)} />
+          ))}
+        </ol>
+      )}
+      {cursor && (
+        <button type="button" className="button button-block" onClick={() => void loadMore()} disabled={loadingMore} data-testid="load-more">
+          {t('loadMore')}
+        </button>
+      )}
+
+      {board.status === 'success' && user && (
+        <div className="board-me card" data-testid="my-rank" aria-live="polite">
+          {me ? (
+            <ol className="board" start={me.rank}>
+              <Row entry={me} mine score={number.format(me.score)} pinned={!meShown} />
+            </ol>
+          ) : (
+            <p className="muted small">{t('notRanked')}</p>
+          )}
+        </div>
+      )}
+      {board.status === 'success' && !user && (
+        <p className="muted small">
+          <LocaleLink to="/login?redirect=/leaderboards">{t('signInForRank')}</LocaleLink>
+        </p>
+      )}
+    </section>
+  );
+}
+
+function Row({ entry, mine, score, pinned = false }: { entry: BoardEntry; mine: boolean; score: string; pinned?: boolean }) {
+  const { t } = useTranslation('leaderboards');
+  return (
+    <li className={`board-row${mine ? ' board-row-mine' : ''}`} data-testid={pinned ? 'my-row' : 'board-row'} value={entry.rank}>
+      <span className={`board-rank board-rank-${Math.min(entry.rank, 4)}`} aria-label={t('rank', { rank: entry.rank })}>
+        {entry.rank}
+      </span>
+      <Avatar name={entry.user.name} avatar={entry.user.avatar} size={36} />
+      <span className="board-name">
+        <span className="board-name-text">{entry.user.name}</span>
+        {mine && <span className="badge badge-accent">{t('you')}</span>}
+        <BadgeIcon badge={entry.badge} size={18} />
+      </span>
+      <span className="board-score" aria-label={t('score', { score })}>
+        {score}
+      </span>
+    </li>
+  );
+}

@@ -1,0 +1,196 @@
+import { describe, expect, it } from 'vitest';
+import { createRealtimeConnection, type ChannelUpdate, type SocketLike } from './connection.ts';
+
+class FakeSocket implements SocketLike {
+  sent: unknown[] = [];
+  closed = false;
+  onopen: (() => void) | null = null;
+  onclose: ((event: { code: number }) => void) | null = null;
+  onmessage: ((event: { data: unknown }) => void) | null = null;
+  onerror: (() => void) | null = null;
+  constructor(readonly url: string) {}
+  send(data: string) {
+    this.sent.push(JSON.parse(data));
+  }
+  close() {
+    this.closed = true;
+  }
+  serverOpens() {
+    this.onopen?.();
+  }
+  serverSends(message: unknown) {
+    this.onmessage?.({ data: JSON.stringify(message) });
+  }
+  drops(code = 1006) {
+    this.onclose?.({ code });
+  }
+}
+
+/** Timers run only when the test says so; delays are recorded, never waited for. */
+function setup() {
+  const sockets: FakeSocket[] = [];
+  const pending: { run: () => void; ms: number }[] = [];
+  const repeating: { run: () => void; ms: number; cancelled: boolean }[] = [];
+  let polls = 0;
+  const connection = createRealtimeConnection({
+    createSocket: (url) => {
+      const socket = new FakeSocket(url);
+      sockets.push(socket);
+      return socket;
+    },
+    socketUrl: (token) => `/ws?token=${token}`,
+    poll: async () => {
+      polls += 1;
+    },
+    schedule: (run, ms) => {
+      const timer = { run, ms };
+      pending.push(timer);
+      return () => pending.splice(pending.indexOf(timer), 1);
+    },
+    repeat: (run, ms) => {
+      const timer = { run, ms, cancelled: false };
+      repeating.push(timer);
+      return () => {
+        timer.cancelled = true;
+      };
+    },
+  });
+  const runNextTimer = () => {
+    const timer = pending.shift();
+    if (!timer) throw new Error('no timer pending');
+    timer.run();
+    return timer.ms;
+  };
+  const latest = () => sockets[sockets.length - 1]!;
+  return { connection, sockets, latest, pending, repeating, runNextTimer, polls: () => polls };
+}
+
+const wallet = (available: number) => ({ balance: available, held: 0, available });
+
+describe('realtime connection', () => {
+  it('connects with the token, subscribes channels once open and hands over the snapshot', () => {
+    const { connection, latest } = setup();
+    const updates: ChannelUpdate[] = [];
+    connection.subscribe('user:u1', (update) => updates.push(update));
+    expect(connection.getState()).toBe('initialized');
+
+    connection.connect('tok 1');
+    expect(connection.getState()).toBe('connecting');
+    expect(latest().url).toBe('/ws?token=tok 1');
+    latest().serverOpens();
+    expect(connection.getState()).toBe('connected');
+    expect(latest().sent).toContainEqual({ type: 'subscribe', channel: 'user:u1' });
+
+    latest().serverSends({ type: 'subscribed', channel: 'user:u1', version: 7, snapshot: wallet(100) });
+    expect(updates).toEqual([{ kind: 'snapshot', channel: 'user:u1', version: 7, data: wallet(100) }]);
+  });
+
+  it('ignores pushes at or below the version already seen', () => {
+    const { connection, latest } = setup();
+    const seen: unknown[] = [];
+    connection.subscribe('user:u1', (update) => seen.push(update.data));
+    connection.connect('t');
+    latest().serverOpens();
+    latest().serverSends({ type: 'subscribed', channel: 'user:u1', version: 10, snapshot: wallet(100) });
+    latest().serverSends({ type: 'push', channel: 'user:u1', version: 12, event: 'wallet', data: wallet(90) });
+    latest().serverSends({ type: 'push', channel: 'user:u1', version: 11, event: 'wallet', data: wallet(95) });
+    latest().serverSends({ type: 'push', channel: 'user:u1', version: 12, event: 'wallet', data: wallet(90) });
+    latest().serverSends({ type: 'push', channel: 'user:u1', version: 15, event: 'wallet', data: wallet(80) });
+    expect(seen).toEqual([wallet(100), wallet(90), wallet(80)]);
+  });
+
+  it('asks for a fresh snapshot when a push arrives with nothing to build on', () => {
+    const { connection, latest } = setup();
+    const seen: unknown[] = [];
+    connection.subscribe('user:u1', (update) => seen.push(update.data));
+    connection.connect('t');
+    latest().serverOpens();
+    latest().sent.length = 0;
+    latest().serverSends({ type: 'push', channel: 'user:u1', version: 3, event: 'wallet', data: wallet(1) });
+    expect(seen).toEqual([]);
+    expect(latest().sent).toEqual([{ type: 'subscribe', channel: 'user:u1' }]);
+  });
+
+  it('retries five times with a backoff doubling from 1 s, then falls back to polling every 15 s', () => {
+    const { connection, latest, runNextTimer, repeating, polls } = setup();
+    connection.connect('t');
+    latest().drops();
+    const delays: number[] = [];
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      expect(connection.getState()).toBe('unavailable');
+      delays.push(runNextTimer());
+      expect(connection.getState()).toBe('connecting');
+      latest().drops();
+    }
+    expect(delays).toEqual([1000, 2000, 4000, 8000, 16000]);
+    expect(connection.getState()).toBe('failed');
+    expect(polls()).toBe(1);
+    const poller = repeating.find((timer) => timer.ms === 15000 && !timer.cancelled);
+    poller?.run();
+    expect(polls()).toBe(2);
+  });
+
+  it('re-subscribes after reconnecting and takes the new snapshot even after higher pushes before', () => {
+    const { connection, latest, runNextTimer } = setup();
+    const seen: unknown[] = [];
+    connection.subscribe('user:u1', (update) => seen.push(update.data));
+    connection.connect('t');
+    latest().serverOpens();
+    latest().serverSends({ type: 'subscribed', channel: 'user:u1', version: 10, snapshot: wallet(100) });
+    latest().drops();
+    runNextTimer();
+    latest().serverOpens();
+    expect(latest().sent).toContainEqual({ type: 'subscribe', channel: 'user:u1' });
+    latest().serverSends({ type: 'subscribed', channel: 'user:u1', version: 14, snapshot: wallet(70) });
+    expect(seen).toEqual([wallet(100), wallet(70)]);
+  });
+
+  it('a successful reconnect resets the retry budget and stops polling', () => {
+    const { connection, latest, runNextTimer, repeating } = setup();
+    connection.connect('t');
+    for (let attempt = 0; attempt < 6; attempt += 1) {
+      latest().drops();
+      if (attempt < 5) runNextTimer();
+    }
+    expect(connection.getState()).toBe('failed');
+    connection.reconnect();
+    latest().serverOpens();
+    expect(connection.getState()).toBe('connected');
+    expect(repeating.filter((timer) => timer.ms === 15000).every((timer) => timer.cancelled)).toBe(true);
+    latest().drops();
+    expect(runNextTimer()).toBe(1000);
+  });
+
+  it('goes straight to polling when the server refuses the token', () => {
+    const { connection, latest, pending, polls } = setup();
+    connection.connect('bad');
+    latest().serverSends({ type: 'error', code: 'unauthorized', message: 'Unauthorized' });
+    latest().drops(4401);
+    expect(connection.getState()).toBe('failed');
+    expect(pending).toHaveLength(0);
+    expect(polls()).toBe(1);
+  });
+
+  it('disconnects when the token is lost and does not retry', () => {
+    const { connection, latest, pending } = setup();
+    connection.connect('t');
+    latest().serverOpens();
+    const socket = latest();
+    connection.disconnect();
+    expect(connection.getState()).toBe('disconnected');
+    expect(socket.closed).toBe(true);
+    expect(pending).toHaveLength(0);
+  });
+
+  it('unsubscribes a channel when its last listener leaves', () => {
+    const { connection, latest } = setup();
+    connection.connect('t');
+    latest().serverOpens();
+    const stop = connection.subscribe('user:u1', () => {});
+    stop();
+    expect(latest().sent).toEqual([
+      { type: 'subscribe', channel: 'user:u1' },
+      { type: 'unsubscribe', channel: 'user:u1' },
+    ]);
+  });
+});

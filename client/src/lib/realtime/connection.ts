@@ -1,0 +1,282 @@
+import {
+  REALTIME_BACKOFF_START_MS,
+  REALTIME_MAX_RETRIES,
+  REALTIME_PING_INTERVAL_MS,
+  WALLET_POLL_INTERVAL_MS,
+} from '../../config/constants.ts';
+import { CLOSE_UNAUTHORIZED, serverMessageSchema, type ClientMessage } from './protocol.ts';
+
+export type ConnectionState = 'initialized' | 'connecting' | 'connected' | 'unavailable' | 'failed' | 'disconnected';
+
+export type ChannelUpdate =
+  | { kind: 'snapshot'; channel: string; version: number; data: unknown }
+  | { kind: 'push'; channel: string; version: number; event: string; data: unknown };
+
+export type LogEntry = { id: number; at: number; direction: 'in' | 'out' | 'info'; text: string };
+
+export type SocketLike = {
+  send(data: string): void;
+  close(code?: number, reason?: string): void;
+  onopen: (() => void) | null;
+  onclose: ((event: { code: number }) => void) | null;
+  onmessage: ((event: { data: unknown }) => void) | null;
+  onerror: (() => void) | null;
+};
+
+export type Cancel = () => void;
+
+export type RealtimeDeps = {
+  createSocket: (url: string) => SocketLike;
+  socketUrl: (token: string) => string;
+  /** Fallback while the socket is down for good: refresh what pushes would have brought. */
+  poll: () => Promise<void>;
+  schedule?: (run: () => void, ms: number) => Cancel;
+  repeat?: (run: () => void, ms: number) => Cancel;
+  now?: () => number;
+  logLimit?: number;
+};
+
+type ChannelEntry = { listeners: Set<(update: ChannelUpdate) => void>; version: number | null };
+
+export type RealtimeConnection = ReturnType<typeof createRealtimeConnection>;
+
+const defaultSchedule = (run: () => void, ms: number): Cancel => {
+  const id = setTimeout(run, ms);
+  return () => clearTimeout(id);
+};
+const defaultRepeat = (run: () => void, ms: number): Cancel => {
+  const id = setInterval(run, ms);
+  return () => clearInterval(id);
+};
+
+/**
+ * One websocket per signed-in tab. Connects when a token appears, retries 5 times with a doubling
+ * backoff from 1 s, then falls back to polling; re-subscribes every channel after a reconnect; drops
+ * pushes at or below the version already seen and asks for a fresh snapshot when it has none to build on.
+ */
+export function createRealtimeConnection(deps: RealtimeDeps) {
+  const schedule = deps.schedule ?? defaultSchedule;
+  const repeat = deps.repeat ?? defaultRepeat;
+  const now = deps.now ?? Date.now;
+  const logLimit = deps.logLimit ?? 200;
+
+  let state: ConnectionState = 'initialized';
+  let token: string | null = null;
+  let socket: SocketLike | null = null;
+  let retries = 0;
+  let cancelRetry: Cancel | null = null;
+  let cancelPing: Cancel | null = null;
+  let cancelPolling: Cancel | null = null;
+  let logSeq = 0;
+  let log: LogEntry[] = [];
+  const channels = new Map<string, ChannelEntry>();
+  const stateListeners = new Set<(state: ConnectionState) => void>();
+  const logListeners = new Set<(log: readonly LogEntry[]) => void>();
+
+  function setState(next: ConnectionState): void {
+    if (state === next) return;
+    state = next;
+    addLog('info', `state: ${next}`);
+    for (const listener of stateListeners) listener(next);
+  }
+
+  function addLog(direction: LogEntry['direction'], text: string): void {
+    log = [...log.slice(-(logLimit - 1)), { id: ++logSeq, at: now(), direction, text }];
+    for (const listener of logListeners) listener(log);
+  }
+
+  function send(message: ClientMessage): void {
+    if (!socket || state !== 'connected') return;
+    const text = JSON.stringify(message);
+    addLog('out', text);
+    socket.send(text);
+  }
+
+  function stopTimers(): void {
+    cancelRetry?.();
+    cancelRetry = null;
+    cancelPing?.();
+    cancelPing = null;
+  }
+
+  function stopPolling(): void {
+    cancelPolling?.();
+    cancelPolling = null;
+  }
+
+  function startPolling(): void {
+    if (cancelPolling) return;
+    const pollOnce = () => {
+      deps.poll().catch(() => addLog('info', 'poll failed'));
+    };
+    pollOnce();
+    cancelPolling = repeat(pollOnce, WALLET_POLL_INTERVAL_MS);
+  }
+
+  function detach(current: SocketLike): void {
+    current.onopen = null;
+    current.onclose = null;
+    current.onmessage = null;
+    current.onerror = null;
+  }
+
+  function open(): void {
+    if (!token) return;
+    setState('connecting');
+    let current: SocketLike;
+    try {
+      current = deps.createSocket(deps.socketUrl(token));
+    } catch {
+      handleClose(0);
+      return;
+    }
+    socket = current;
+    current.onopen = () => {
+      retries = 0;
+      stopPolling();
+      setState('connected');
+      for (const [channel, entry] of channels) {
+        entry.version = null;
+        send({ type: 'subscribe', channel });
+      }
+      cancelPing = repeat(() => send({ type: 'ping' }), REALTIME_PING_INTERVAL_MS);
+    };
+    current.onmessage = (event) => handleMessage(event.data);
+    current.onclose = (event) => {
+      detach(current);
+      if (socket === current) socket = null;
+      handleClose(event.code);
+    };
+    current.onerror = () => addLog('info', 'socket error');
+  }
+
+  function handleClose(code: number): void {
+    stopTimers();
+    if (!token) return;
+    if (code === CLOSE_UNAUTHORIZED || retries >= REALTIME_MAX_RETRIES) {
+      setState('failed');
+      startPolling();
+      return;
+    }
+    const delay = REALTIME_BACKOFF_START_MS * 2 ** retries;
+    retries += 1;
+    setState('unavailable');
+    addLog('info', `retry ${retries}/${REALTIME_MAX_RETRIES} in ${delay} ms`);
+    cancelRetry = schedule(() => {
+      cancelRetry = null;
+      open();
+    }, delay);
+  }
+
+  function handleMessage(raw: unknown): void {
+    if (typeof raw !== 'string') return;
+    addLog('in', raw);
+    let json: unknown;
+    try {
+      json = JSON.parse(raw);
+    } catch {
+      return;
+    }
+    const parsed = serverMessageSchema.safeParse(json);
+    if (!parsed.success) return;
+    const message = parsed.data;
+    if (message.type === 'subscribed') {
+      const entry = channels.get(message.channel);
+      if (!entry) return;
+      if (entry.version !== null && message.version < entry.version) return;
+      entry.version = message.version;
+      deliver(entry, { kind: 'snapshot', channel: message.channel, version: message.version, data: message.snapshot });
+    } else if (message.type === 'push') {
+      const entry = channels.get(message.channel);
+      if (!entry) return;
+      if (entry.version === null) {
+        // Nothing to apply the change to: ask again for the full view.
+        send({ type: 'subscribe', channel: message.channel });
+        return;
+      }
+      if (message.version <= entry.version) return;
+      entry.version = message.version;
+      deliver(entry, {
+        kind: 'push',
+        channel: message.channel,
+        version: message.version,
+        event: message.event,
+        data: message.data,
+      });
+    }
+  }
+
+  function deliver(entry: ChannelEntry, update: ChannelUpdate): void {
+    for (const listener of entry.listeners) listener(update);
+  }
+
+  return {
+    getState: (): ConnectionState => state,
+    getLog: (): readonly LogEntry[] => log,
+
+    connect(nextToken: string): void {
+      if (token === nextToken && state !== 'disconnected' && state !== 'initialized') return;
+      if (socket) {
+        const old = socket;
+        socket = null;
+        detach(old);
+        old.close(1000, 'token changed');
+      }
+      stopTimers();
+      stopPolling();
+      token = nextToken;
+      retries = 0;
+      open();
+    },
+
+    disconnect(): void {
+      token = null;
+      stopTimers();
+      stopPolling();
+      if (socket) {
+        const old = socket;
+        socket = null;
+        detach(old);
+        old.close(1000, 'signed out');
+      }
+      for (const entry of channels.values()) entry.version = null;
+      if (state !== 'initialized') setState('disconnected');
+    },
+
+    /** Try the socket again now (e.g. the browser came back online). */
+    reconnect(): void {
+      if (!token || state === 'connected' || state === 'connecting') return;
+      stopTimers();
+      retries = 0;
+      open();
+    },
+
+    subscribe(channel: string, listener: (update: ChannelUpdate) => void): () => void {
+      let entry = channels.get(channel);
+      if (!entry) {
+        entry = { listeners: new Set(), version: null };
+        channels.set(channel, entry);
+        send({ type: 'subscribe', channel });
+      }
+      entry.listeners.add(listener);
+      const owned = entry;
+      return () => {
+        owned.listeners.delete(listener);
+        if (owned.listeners.size === 0 && channels.get(channel) === owned) {
+          channels.delete(channel);
+          send({ type: 'unsubscribe', channel });
+        }
+      };
+    },
+
+    onStateChange(listener: (state: ConnectionState) => void): () => void {
+      stateListeners.add(listener);
+      return () => stateListeners.delete(listener);
+    },
+
+    onLog(listener: (log: readonly LogEntry[]) => void): () => void {
+      logListeners.add(listener);
+      return () => logListeners.delete(listener);
+    },
+  };
+}

@@ -1,0 +1,18 @@
+import 'i18next';
+import type common from '../locales/en/common.json';
+import type auth from '../locales/en/auth.json';
+import type games from '../locales/en/games.json';
+import type wallet from '../locales/en/wallet.json';
+import type profile from '../locales/en/profile.json';
+import type stats from '../locales/en/stats.json';
+import type debug from '../locales/en/debug.json';
+import type hangman from '../locales/en/hangman.json';
+import type leaderboards from '../locales/en/leaderboards.json';
+
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    defaultNS: 'common';
+    resources: { common: typeof common; auth: typeof auth; games: typeof games; wallet: typeof wallet; profile: typeof profile; stats: typeof stats; debug: typeof debug; hangman: typeof hangman; leaderboards: typeof leaderboards };
+    returnNull: false;
+  }
+}

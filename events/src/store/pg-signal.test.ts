@@ -1,0 +1,50 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createScratchDatabase, findTestPostgres } from '../testing/postgres.ts';
+import { newUuid } from '../uuid.ts';
+import { listenForAppends } from './pg-signal.ts';
+import type { EventStore } from './port.ts';
+import { createSqlEventStore } from './sql.ts';
+
+const serverUrl = await findTestPostgres();
+
+describe.skipIf(!serverUrl)('append signal over LISTEN/NOTIFY', { timeout: 30_000 }, () => {
+  let scratch: Awaited<ReturnType<typeof createScratchDatabase>>;
+  const closers: (() => Promise<void>)[] = [];
+  const open = async (): Promise<EventStore> => {
+    const signal = await listenForAppends(scratch.url);
+    const store = await createSqlEventStore(scratch.db, { signal });
+    closers.push(() => store.close(), () => signal.close());
+    return store;
+  };
+
+  beforeAll(async () => {
+    scratch = await createScratchDatabase(serverUrl!);
+  });
+  afterAll(async () => {
+    for (const close of closers) await close();
+    await scratch?.drop();
+  });
+
+  it('wakes a subscriber of another process at once, not at its next poll', async () => {
+    const [writer, reader] = [await open(), await open()];
+    const streamId = `signal-${newUuid()}`;
+    let arrived!: () => void;
+    const delivered = new Promise<void>((resolve) => (arrived = resolve));
+    const subscription = reader.subscribe({
+      subscriber: 'signal-test',
+      pollIntervalMs: 600_000, // only the signal can wake it within the test's time
+      handle: async (events) => {
+        if (events.some((e) => e.streamId === streamId)) arrived();
+      },
+    });
+    try {
+      // Let the subscriber read the (empty) history and go to sleep before appending.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await writer.append([{ streamId, streamType: 'x', expectedVersion: 'no_stream', events: [{ eventId: newUuid(), type: 'E', data: {} }] }]);
+      const notDelivered = new Promise((resolve) => setTimeout(() => resolve('not delivered'), 10_000));
+      expect(await Promise.race([delivered, notDelivered])).toBeUndefined();
+    } finally {
+      await subscription.stop();
+    }
+  });
+});

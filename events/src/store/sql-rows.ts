@@ -1,0 +1,112 @@
+import type { JsonObject } from '../json.ts';
+import type { SqlExecutor } from '../sql/port.ts';
+import { START, type Position, type ReadStreamOptions, type StoredEvent } from './port.ts';
+
+/**
+ * Every bigint and xid8 column is selected as text: pg returns int8 as a string and PGlite as a number, and
+ * a number loses precision past 2^53. Parsing text gives both drivers the same exact values.
+ * Queries alias the table as `e` and order by `e.<column>`: a bare name in ORDER BY would sort the text alias.
+ */
+export const EVENT_COLUMNS = `global_position::text as global_position, transaction_id::text as transaction_id,
+  stream_id, stream_position::text as stream_position, event_id::text as event_id, type, schema_version, data,
+  metadata, recorded_at`;
+
+export interface EventRow {
+  global_position: string;
+  transaction_id: string;
+  stream_id: string;
+  stream_position: string;
+  event_id: string;
+  type: string;
+  schema_version: number;
+  data: JsonObject;
+  metadata: JsonObject;
+  recorded_at: Date | string;
+}
+
+export function toStoredEvent(row: EventRow): StoredEvent {
+  return {
+    transactionId: BigInt(row.transaction_id),
+    globalPosition: BigInt(row.global_position),
+    streamId: row.stream_id,
+    streamPosition: Number(row.stream_position),
+    eventId: row.event_id,
+    type: row.type,
+    schemaVersion: Number(row.schema_version),
+    data: row.data,
+    metadata: row.metadata,
+    recordedAt: new Date(row.recorded_at),
+  };
+}
+
+interface PositionRow {
+  transaction_id: string;
+  global_position: string;
+}
+
+const toPosition = (row: PositionRow): Position => ({
+  transactionId: BigInt(row.transaction_id),
+  globalPosition: BigInt(row.global_position),
+});
+
+/**
+ * Only transactions below the snapshot's xmin have all finished, and every transaction still to commit has a
+ * higher id: reading below it in (transaction_id, global_position) order never skips a late commit. Must run
+ * before the calling transaction writes anything, or its own id would hold the horizon back.
+ */
+const VISIBLE = `e.transaction_id < pg_snapshot_xmin(pg_current_snapshot())`;
+
+export async function readAllRows(sql: SqlExecutor, after: Position, limit: number): Promise<StoredEvent[]> {
+  const { rows } = await sql.query<EventRow>(
+    `select ${EVENT_COLUMNS} from eventstore.events e
+      where ${VISIBLE} and (e.transaction_id, e.global_position) > ($1::text::xid8, $2::bigint)
+      order by e.transaction_id, e.global_position limit $3`,
+    [after.transactionId.toString(), after.globalPosition.toString(), limit],
+  );
+  return rows.map(toStoredEvent);
+}
+
+export async function readHead(sql: SqlExecutor): Promise<Position> {
+  const { rows } = await sql.query<PositionRow>(
+    `select transaction_id::text as transaction_id, global_position::text as global_position from eventstore.events e
+      where ${VISIBLE} order by e.transaction_id desc, e.global_position desc limit 1`,
+  );
+  return rows[0] ? toPosition(rows[0]) : START;
+}
+
+export async function readStreamRows(sql: SqlExecutor, streamId: string, options: ReadStreamOptions): Promise<StoredEvent[]> {
+  const direction = options.direction === 'backward' ? 'desc' : 'asc';
+  const { rows } = await sql.query<EventRow>(
+    `select ${EVENT_COLUMNS} from eventstore.events e where e.stream_id = $1 and e.stream_position > $2
+      order by e.stream_position ${direction} limit $3`,
+    [streamId, options.after ?? 0, options.limit ?? null],
+  );
+  return rows.map(toStoredEvent);
+}
+
+export async function readStreamVersion(sql: SqlExecutor, streamId: string): Promise<number | null> {
+  const { rows } = await sql.query<{ version: string }>(
+    `select version::text as version from eventstore.streams where stream_id = $1`,
+    [streamId],
+  );
+  const version = rows[0] ? Number(rows[0].version) : 0;
+  return version > 0 ? version : null;
+}
+
+export async function readCheckpoint(sql: SqlExecutor, subscriber: string): Promise<Position | null> {
+  const { rows } = await sql.query<PositionRow>(
+    `select transaction_id::text as transaction_id, global_position::text as global_position
+       from eventstore.checkpoints where subscriber = $1`,
+    [subscriber],
+  );
+  return rows[0] ? toPosition(rows[0]) : null;
+}
+
+export async function saveCheckpoint(sql: SqlExecutor, subscriber: string, position: Position): Promise<void> {
+  await sql.query(
+    `insert into eventstore.checkpoints (subscriber, transaction_id, global_position) values ($1, $2::text::xid8, $3)
+     on conflict (subscriber) do update
+       set transaction_id = excluded.transaction_id, global_position = excluded.global_position, updated_at = now()`,
+    [subscriber, position.transactionId.toString(), position.globalPosition.toString()],
+  );
+}

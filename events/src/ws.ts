@@ -1,0 +1,100 @@
+import { z } from 'zod';
+
+/**
+ * The websocket protocol between the client and the gateway (`/ws?token=...`), split by direction.
+ * Channels: `user:<userId>` (own only: wallet, invitations), `match:<id>` (a single-player match's player),
+ * later `room:<code>`, `match:<id>:<userId>`. Every push carries `version` (the event-store global position of the change):
+ * a client ignores a version at or below the one it has, and re-subscribes for a fresh snapshot after a gap.
+ */
+export const WS_PATH = '/ws';
+/** Close code for a missing, unknown, expired or revoked session token. */
+export const WS_CLOSE_UNAUTHORIZED = 4401;
+
+export const Channel = z
+  .string()
+  .min(3)
+  .max(200)
+  .regex(/^[a-z]+:[A-Za-z0-9:_-]+$/, 'channel must look like <kind>:<id>');
+export type Channel = z.infer<typeof Channel>;
+
+export const userChannel = (userId: string) => `user:${userId}`;
+
+export const WalletView = z.object({
+  balance: z.number().int(),
+  held: z.number().int(),
+  available: z.number().int(),
+});
+export type WalletView = z.infer<typeof WalletView>;
+
+// Client → server
+export const SubscribeMessage = z.object({ type: z.literal('subscribe'), channel: Channel });
+export const UnsubscribeMessage = z.object({ type: z.literal('unsubscribe'), channel: Channel });
+export const PingMessage = z.object({ type: z.literal('ping') });
+/**
+ * The REST API's game operations over the socket: `hangman.play` ({language, category?, difficulty?}),
+ * `match.move` ({matchId, type: 'guess', letter} | {matchId, type: 'hint'}), `match.view` ({matchId}).
+ * Answered by a `result` with the same `id`; `idempotencyKey` works as the HTTP header does.
+ */
+export const WS_COMMAND_NAMES = ['hangman.play', 'match.move', 'match.view'] as const;
+export const CommandMessage = z.object({
+  type: z.literal('command'),
+  id: z.string().min(1).max(100),
+  name: z.enum(WS_COMMAND_NAMES),
+  payload: z.record(z.string(), z.unknown()).default({}),
+  idempotencyKey: z.string().regex(/^[A-Za-z0-9_.:-]{1,100}$/).optional(),
+});
+export type CommandMessage = z.infer<typeof CommandMessage>;
+export const ClientMessage = z.discriminatedUnion('type', [SubscribeMessage, UnsubscribeMessage, PingMessage, CommandMessage]);
+export type ClientMessage = z.infer<typeof ClientMessage>;
+
+// Server → client
+export const SubscribedMessage = z.object({
+  type: z.literal('subscribed'),
+  channel: Channel,
+  version: z.number().int().nonnegative(),
+  snapshot: z.unknown(),
+});
+export const PushMessage = z.object({
+  type: z.literal('push'),
+  channel: Channel,
+  version: z.number().int().nonnegative(),
+  event: z.string().min(1),
+  data: z.unknown(),
+});
+export const UnsubscribedMessage = z.object({ type: z.literal('unsubscribed'), channel: Channel });
+export const PongMessage = z.object({ type: z.literal('pong') });
+export const ErrorMessage = z.object({
+  type: z.literal('error'),
+  /** A named rejection: unauthorized, forbidden_channel, unknown_channel, invalid_message, ... */
+  code: z.string().min(1),
+  message: z.string(),
+  channel: z.string().optional(),
+});
+/** The answer to a `command`: `ok` with the REST call's `data`, or the named rejection and its message. */
+export const ResultMessage = z.object({
+  type: z.literal('result'),
+  id: z.string().min(1),
+  ok: z.boolean(),
+  data: z.unknown().optional(),
+  code: z.string().optional(),
+  message: z.string().optional(),
+});
+export type ResultMessage = z.infer<typeof ResultMessage>;
+export const ServerMessage = z.discriminatedUnion('type', [
+  SubscribedMessage,
+  PushMessage,
+  UnsubscribedMessage,
+  PongMessage,
+  ErrorMessage,
+  ResultMessage,
+]);
+export type ServerMessage = z.infer<typeof ServerMessage>;
+
+/** Push events on `user:<id>`. */
+export const UserChannelEvent = z.enum(['wallet']);
+export type UserChannelEvent = z.infer<typeof UserChannelEvent>;
+
+/** `match:<id>` (the match's player only): `view` after every change; the snapshot is the same view. */
+export const matchChannel = (matchId: string) => `match:${matchId}`;
+export const MatchChannelEvent = z.enum(['view']);
+export type MatchChannelEvent = z.infer<typeof MatchChannelEvent>;

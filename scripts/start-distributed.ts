@@ -1,0 +1,2 @@
+/** `npm run start:distributed` (see distributed/start.ts). */
+import './distributed/start.ts';

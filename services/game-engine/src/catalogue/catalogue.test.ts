@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import {
+  HANGMAN_COST_TOKENS,
+  HANGMAN_DAILY_PLAY_LIMIT,
+  HANGMAN_HINT_COST_POINTS,
+  HANGMAN_HINTS,
+  HANGMAN_LIVES,
+  HANGMAN_TIME_LIMIT_SECONDS,
+} from '../config.ts';
+import { catalogueEntry, fullCatalogue, listCatalogue } from './catalogue.ts';
+import { GAME_CATEGORIES, HOME_CATEGORIES } from './categories.ts';
+
+const ETHIOPIC = /[\u1200-\u137F]/u;
+
+describe('the game catalogue', () => {
+  it('seeds the eight games of RULES.md with their categories and costs', () => {
+    expect(fullCatalogue().map(({ slug, category, costTokens, multiplayer }) => ({ slug, category, costTokens, multiplayer }))).toEqual([
+      { slug: 'hangman', category: 'word', costTokens: 9, multiplayer: false },
+      { slug: 'crazy', category: 'card', costTokens: 15, multiplayer: true },
+      { slug: 'codebreaker', category: 'code_breaker', costTokens: 5, multiplayer: false },
+      { slug: 'mines', category: 'mines', costTokens: 1, multiplayer: false },
+      { slug: 'sum-chaser', category: 'prediction', costTokens: 5, multiplayer: false },
+      { slug: 'geo-sprint', category: 'trivia', costTokens: 8, multiplayer: false },
+      { slug: 'math-sprint', category: 'math', costTokens: 10, multiplayer: false },
+      { slug: 'rapid-recall', category: 'memory', costTokens: 8, multiplayer: false },
+    ]);
+  });
+
+  it('limits Hangman to 20 plays a day and other single-player games to 15', () => {
+    const limits = Object.fromEntries(fullCatalogue().map((entry) => [entry.slug, entry.dailyPlayLimit]));
+    expect(limits).toMatchObject({ hangman: 20, codebreaker: 15, mines: 15, 'rapid-recall': 15, crazy: null });
+  });
+
+  it('lists only the playable games, with their category', () => {
+    expect(listCatalogue().map((entry) => [entry.slug, entry.category, entry.categoryLabel])).toEqual([
+      ['hangman', 'word', { en: 'Word', am: 'ቃላት' }],
+    ]);
+  });
+
+  it('has a title, description and instructions in English and Amharic for every game', () => {
+    for (const entry of fullCatalogue()) {
+      for (const text of [entry.title, entry.description, entry.instructions]) {
+        expect(text.en.trim().length, entry.slug).toBeGreaterThan(0);
+        expect(text.en, entry.slug).not.toMatch(/\$\{|undefined|NaN/);
+        expect(text.am, entry.slug).toMatch(ETHIOPIC);
+        expect(text.am, entry.slug).not.toMatch(/\$\{|undefined|NaN/);
+      }
+    }
+  });
+
+  it('writes the numbers the Hangman engine enforces into its instructions, in both languages', () => {
+    const { instructions } = catalogueEntry('hangman');
+    for (const text of [instructions.en, instructions.am]) {
+      for (const value of [HANGMAN_LIVES, HANGMAN_HINTS, HANGMAN_HINT_COST_POINTS, HANGMAN_TIME_LIMIT_SECONDS, HANGMAN_COST_TOKENS, HANGMAN_DAILY_PLAY_LIMIT])
+        expect(text).toContain(String(value));
+    }
+    expect(instructions.en).toContain(`${HANGMAN_LIVES} wrong guesses`);
+    expect(instructions.en).toContain(`${HANGMAN_TIME_LIMIT_SECONDS} seconds`);
+    expect(instructions.en).toContain(`${HANGMAN_HINTS} hints`);
+    expect(instructions.en).toContain(`${HANGMAN_HINT_COST_POINTS} points`);
+    expect(instructions.en).toContain(`${HANGMAN_COST_TOKENS} tokens`);
+    expect(instructions.am).toContain(`${HANGMAN_TIME_LIMIT_SECONDS} ሰከንድ`);
+    expect(instructions.am).toContain(`${HANGMAN_HINT_COST_POINTS} ነጥብ`);
+    expect(instructions.am).toContain(`${HANGMAN_COST_TOKENS} ቶከን`);
+  });
+
+  it('describes Crazy by the rules RULES.md fixes, not the prior system’s contradicting text', () => {
+    const { en } = catalogueEntry('crazy').instructions;
+    expect(en).toContain('a 7 skips');
+    expect(en).toContain('a 5 reverses');
+    expect(en).toContain('an 8 or a J can go on any card');
+    expect(en).not.toMatch(/8 skips|Ace changes/);
+  });
+});
+
+describe('home categories', () => {
+  it('has 8 categories with English and Amharic labels, and every game belongs to one', () => {
+    expect(HOME_CATEGORIES).toHaveLength(8);
+    for (const { label } of HOME_CATEGORIES) {
+      expect(label.en.length).toBeGreaterThan(0);
+      expect(label.am).toMatch(ETHIOPIC);
+    }
+    for (const entry of fullCatalogue()) expect(GAME_CATEGORIES).toContain(entry.category);
+  });
+});

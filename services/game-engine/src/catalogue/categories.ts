@@ -1,0 +1,24 @@
+/**
+ * The game categories the home page filters by. SPEC.md §1 speaks of 8 categories; these are the 8 categories of
+ * the catalogue RULES.md seeds (one per game), so every listed game belongs to one of them.
+ */
+import type { LocalizedText } from './localized.ts';
+
+export const GAME_CATEGORIES = ['word', 'card', 'code_breaker', 'mines', 'prediction', 'trivia', 'math', 'memory'] as const;
+export type GameCategory = (typeof GAME_CATEGORIES)[number];
+
+export const GAME_CATEGORY_LABELS: Readonly<Record<GameCategory, LocalizedText>> = {
+  word: { en: 'Word', am: 'ቃላት' },
+  card: { en: 'Card', am: 'ካርታ' },
+  code_breaker: { en: 'Code breaker', am: 'ኮድ መፍታት' },
+  mines: { en: 'Mines', am: 'ፈንጂ' },
+  prediction: { en: 'Prediction', am: 'ትንበያ' },
+  trivia: { en: 'Trivia', am: 'ጠቅላላ ዕውቀት' },
+  math: { en: 'Math', am: 'ሒሳብ' },
+  memory: { en: 'Memory', am: 'ማስታወስ' },
+};
+
+/** The home page's category filters, in display order, with their labels. */
+export const HOME_CATEGORIES: readonly { readonly id: GameCategory; readonly label: LocalizedText }[] = GAME_CATEGORIES.map(
+  (id) => ({ id, label: GAME_CATEGORY_LABELS[id] }),
+);

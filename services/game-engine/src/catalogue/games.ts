@@ -1,0 +1,73 @@
+/**
+ * The catalogue's rule table (product/RULES.md "Games and plays"): each game's category, price, daily limit and
+ * whether it can be played yet. A game becomes playable in the issue that builds its engine.
+ */
+import {
+  CODEBREAKER_COST_TOKENS,
+  CRAZY_ENTRY_FEE_TOKENS,
+  CRAZY_PLAYERS_MAX,
+  CRAZY_PLAYERS_MIN,
+  DAILY_PLAY_LIMIT_DEFAULT,
+  GEO_SPRINT_COST_TOKENS,
+  HANGMAN_COST_TOKENS,
+  HANGMAN_DAILY_PLAY_LIMIT,
+  MATH_SPRINT_COST_TOKENS,
+  MINES_COST_TOKENS,
+  RAPID_RECALL_COST_TOKENS,
+  SUM_CHASER_COST_TOKENS,
+} from '../config.ts';
+import type { GameCategory } from './categories.ts';
+
+export const GAME_SLUGS = [
+  'hangman',
+  'crazy',
+  'codebreaker',
+  'mines',
+  'sum-chaser',
+  'geo-sprint',
+  'math-sprint',
+  'rapid-recall',
+] as const;
+export type GameSlug = (typeof GAME_SLUGS)[number];
+
+export const isGameSlug = (value: string): value is GameSlug => (GAME_SLUGS as readonly string[]).includes(value);
+
+export interface GameRules {
+  readonly slug: GameSlug;
+  readonly category: GameCategory;
+  /** What starting a single-player game charges, or a multiplayer room's smallest entry fee. */
+  readonly costTokens: number;
+  /** Plays per Africa/Addis_Ababa calendar day; null where no daily limit applies (multiplayer rooms). */
+  readonly dailyPlayLimit: number | null;
+  readonly multiplayer: boolean;
+  readonly players: { readonly min: number; readonly max: number };
+  /** Listed and startable; false until the game's engine exists. */
+  readonly playable: boolean;
+}
+
+const singlePlayer = (
+  slug: GameSlug,
+  category: GameCategory,
+  costTokens: number,
+  playable: boolean,
+  dailyPlayLimit: number = DAILY_PLAY_LIMIT_DEFAULT,
+): GameRules => ({ slug, category, costTokens, dailyPlayLimit, multiplayer: false, players: { min: 1, max: 1 }, playable });
+
+export const GAME_RULES: Readonly<Record<GameSlug, GameRules>> = {
+  hangman: singlePlayer('hangman', 'word', HANGMAN_COST_TOKENS, true, HANGMAN_DAILY_PLAY_LIMIT),
+  crazy: {
+    slug: 'crazy',
+    category: 'card',
+    costTokens: CRAZY_ENTRY_FEE_TOKENS,
+    dailyPlayLimit: null,
+    multiplayer: true,
+    players: { min: CRAZY_PLAYERS_MIN, max: CRAZY_PLAYERS_MAX },
+    playable: false,
+  },
+  codebreaker: singlePlayer('codebreaker', 'code_breaker', CODEBREAKER_COST_TOKENS, false),
+  mines: singlePlayer('mines', 'mines', MINES_COST_TOKENS, false),
+  'sum-chaser': singlePlayer('sum-chaser', 'prediction', SUM_CHASER_COST_TOKENS, false),
+  'geo-sprint': singlePlayer('geo-sprint', 'trivia', GEO_SPRINT_COST_TOKENS, false),
+  'math-sprint': singlePlayer('math-sprint', 'math', MATH_SPRINT_COST_TOKENS, false),
+  'rapid-recall': singlePlayer('rapid-recall', 'memory', RAPID_RECALL_COST_TOKENS, false),
+};

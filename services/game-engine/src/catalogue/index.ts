@@ -1,0 +1,6 @@
+export * from './categories.ts';
+export * from './catalogue.ts';
+export * from './games.ts';
+export type { LocalizedText } from './localized.ts';
+export * from './rewards.ts';
+export type { GameTexts } from './texts.ts';

@@ -1,0 +1,8 @@
+/**
+ * @qal/game-engine: the pure game rules (no I/O, no clock, no randomness but seeds), the game catalogue, and the
+ * engine service around them (service/: matches in the event store, the paid start, rewards, stats).
+ */
+export * from './catalogue/index.ts';
+export * as config from './config.ts';
+export * as hangman from './games/hangman/index.ts';
+export * from './service/index.ts';

@@ -1,0 +1,347 @@
+/**
+ * The engine's command handlers: the paid start (a small process manager around the ledger), moves, expiry, and
+ * the settlements the sweeper finishes after a crash (abandoned starts refunded, rewards paid).
+ *
+ * The paid start, step by step, each step safe to repeat:
+ * 1. HangmanRequested on `match-<id>` (the match is the player's, the seed is drawn) together with a daily slot on
+ *    `hangman-plays-<user>-<day>`, appended at the version read, so the limit holds even when starts race.
+ * 2. The fee, as a ledger Transfer whose id is derived from the match: sent again, it moves nothing again.
+ * 3. HangmanStarted, or HangmanRefused (+ the slot given back) when the ledger said no.
+ * A retry of the command (same match) resumes at the step it reached. A start nobody resumes is abandoned by
+ * the sweeper, whose refund makes any fee taken whole again.
+ */
+import {
+  rejected,
+  succeeded,
+  uuidFrom,
+  walletAccountId,
+  type CommandEnvelope,
+  type CommandOutcome,
+  type GameEngineCommandPayload,
+  type JsonObject,
+  type Position,
+  type StreamAppend,
+} from '@qal/events';
+import { ENGINE_ACTOR, HANGMAN_COST_TOKENS, HANGMAN_DAILY_PLAY_LIMIT, PLAY_REQUEST_STALE_MS } from '../config.ts';
+import { decide, initialState } from '../games/hangman/decider.ts';
+import type { HangmanCommand, HangmanEvent } from '../games/hangman/messages.ts';
+import { NOT_STARTED } from '../games/hangman/state.ts';
+import { addisDay } from './addis-day.ts';
+import { matchStreamId, MATCH_STREAM_TYPE, playsStreamId, PLAYS_STREAM_TYPE, type HangmanRequested, type MatchEvent } from './events.ts';
+import { evolveMatch, hasStarted, viewOf, type MatchRecord } from './match.ts';
+import {
+  AGAIN,
+  appendAll,
+  eventsOf,
+  loadDailyPlays,
+  loadMatch,
+  matchAppend,
+  withRetries,
+  type HandlerDeps,
+  type LoadedMatch,
+} from './shell.ts';
+
+export interface HandlerResult {
+  readonly outcome: CommandOutcome;
+  /** Where what the command appended ends, so the caller can wait for the read model; null if nothing. */
+  readonly position: Position | null;
+  /** False when the appended events are ones the read model ignores (a move that did not end the game). */
+  readonly changesReadModel: boolean;
+}
+
+const answer = (outcome: CommandOutcome, position: Position | null = null, changesReadModel = true): HandlerResult => ({
+  outcome,
+  position,
+  changesReadModel,
+});
+
+/** The ledger's word for a wallet that does not exist yet means the same to a player: no tokens to pay with. */
+const feeRefusal = (reason: string) => (reason === 'account_not_found' ? 'insufficient_tokens' : reason);
+
+export const feeTransferId = (matchId: string) => uuidFrom('game-fee', matchId);
+export const refundTransferId = (matchId: string) => uuidFrom('game-fee-refund', matchId);
+export const rewardTransferId = (matchId: string) => uuidFrom('reward', matchId);
+
+/** A command the engine sends the ledger on behalf of `cause`, with an id fixed by what it is for. */
+function ledgerCommand(cause: Pick<CommandEnvelope, 'issuedAt' | 'correlationId'>, commandId: string, payload: JsonObject): CommandEnvelope {
+  return { commandId, type: 'Transfer', actorId: ENGINE_ACTOR, payload, issuedAt: cause.issuedAt, correlationId: cause.correlationId };
+}
+
+/** The system envelope of work the engine starts itself (sweeps, lazy expiry). */
+export function systemCause(purpose: string, matchId: string, at: Date): CommandEnvelope {
+  return {
+    commandId: uuidFrom(purpose, matchId, at.toISOString()),
+    type: purpose,
+    actorId: ENGINE_ACTOR,
+    payload: { matchId },
+    issuedAt: at.toISOString(),
+    correlationId: matchId,
+  };
+}
+
+function chargeFee(deps: HandlerDeps, cause: CommandEnvelope, request: HangmanRequested['data']): Promise<CommandOutcome> {
+  return deps.ledger.send(
+    ledgerCommand(cause, uuidFrom('game-fee-command', request.matchId), {
+      transferId: feeTransferId(request.matchId),
+      from: walletAccountId(request.playerId),
+      to: 'house',
+      amount: request.cost,
+      reason: 'game_fee',
+      matchId: request.matchId,
+    }),
+  );
+}
+
+const releaseSlot = (cause: CommandEnvelope, request: HangmanRequested['data']): StreamAppend => {
+  const streamId = playsStreamId(request.playerId, request.day);
+  return { streamId, streamType: PLAYS_STREAM_TYPE, expectedVersion: 'any', events: eventsOf(cause, streamId, [{ type: 'PlaySlotReleased', data: { matchId: request.matchId } }]) };
+};
+
+/** An event the engine records once per match, whoever (a move, a sweep) gets there first. */
+function onceAppend(matchId: string, cause: CommandEnvelope, event: { type: string; data: object }): StreamAppend {
+  return {
+    streamId: matchStreamId(matchId),
+    streamType: MATCH_STREAM_TYPE,
+    expectedVersion: 'stream_exists',
+    events: [
+      {
+        eventId: uuidFrom('engine-once', matchId, event.type),
+        type: event.type,
+        data: event.data as JsonObject,
+        metadata: { correlationId: cause.correlationId, actorId: ENGINE_ACTOR },
+      },
+    ],
+  };
+}
+
+const fold = (match: MatchRecord, events: readonly MatchEvent[]): MatchRecord => events.reduce<MatchRecord>((m, e) => evolveMatch(m, e) ?? m, match);
+
+// PlayHangman ------------------------------------------------------------------------------------------------------
+
+export function playHangman(deps: HandlerDeps, command: CommandEnvelope, payload: GameEngineCommandPayload<'PlayHangman'>): Promise<HandlerResult> {
+  const { matchId, userId } = payload;
+  return deps.locks.run([matchId], () =>
+    withRetries(async () => {
+      const loaded = await loadMatch(deps.store, matchId);
+      if (loaded.match) return resumeStart(deps, command, loaded, userId);
+
+      const probe = initialState(
+        { matchId, playerId: userId, language: payload.language, category: payload.category, difficulty: payload.difficulty, startedAt: command.issuedAt },
+        'probe',
+      );
+      if (typeof probe === 'string') return answer(rejected(command.commandId, probe));
+      const day = addisDay(command.issuedAt);
+      const plays = await loadDailyPlays(deps.store, userId, day);
+      if (plays.active.size >= HANGMAN_DAILY_PLAY_LIMIT) {
+        return answer(rejected(command.commandId, 'daily_limit_reached', { limit: HANGMAN_DAILY_PLAY_LIMIT, day }));
+      }
+      const requested: HangmanRequested = {
+        type: 'HangmanRequested',
+        data: {
+          matchId,
+          playerId: userId,
+          language: probe.language,
+          ...(payload.category ? { category: payload.category } : {}),
+          ...(payload.difficulty ? { difficulty: payload.difficulty } : {}),
+          seed: deps.newSeed(),
+          day,
+          requestedAt: command.issuedAt,
+          cost: HANGMAN_COST_TOKENS,
+        },
+      };
+      const playsStream = playsStreamId(userId, day);
+      await appendAll(deps.store, [
+        matchAppend(matchId, 'no_stream', command, [requested]),
+        {
+          streamId: playsStream,
+          streamType: PLAYS_STREAM_TYPE,
+          expectedVersion: plays.version ?? 'no_stream',
+          events: eventsOf(command, playsStream, [{ type: 'PlaySlotTaken', data: { matchId } }]),
+        },
+      ]);
+      return resumeStart(deps, command, await loadMatch(deps.store, matchId), userId);
+    }),
+  );
+}
+
+async function resumeStart(deps: HandlerDeps, command: CommandEnvelope, loaded: LoadedMatch, userId: string): Promise<HandlerResult | typeof AGAIN> {
+  const match = loaded.match!;
+  if (match.playerId !== userId) return answer(rejected(command.commandId, 'not_your_match'));
+  if (hasStarted(match)) return answer(succeeded(command.commandId, { matchId: match.matchId, view: viewOf(match) }));
+  if (match.status === 'refused') return answer(rejected(command.commandId, match.refusal ?? 'insufficient_tokens'));
+  if (match.status === 'abandoned') return answer(rejected(command.commandId, 'play_abandoned'));
+
+  const { request } = match;
+  const fee = await chargeFee(deps, command, request);
+  if (fee.status === 'rejected') {
+    const reason = feeRefusal(fee.reason);
+    const refused: MatchEvent = { type: 'HangmanRefused', data: { reason, at: command.issuedAt } };
+    const position = await appendAll(deps.store, [matchAppend(match.matchId, loaded.version!, command, [refused]), releaseSlot(command, request)]);
+    if (!position) return AGAIN;
+    deps.logger.info({ matchId: match.matchId, reason }, 'hangman start refused');
+    return answer(rejected(command.commandId, reason), position);
+  }
+
+  const start: HangmanCommand = {
+    type: 'StartHangman',
+    data: {
+      matchId: match.matchId,
+      playerId: match.playerId,
+      language: request.language,
+      ...(request.category ? { category: request.category } : {}),
+      ...(request.difficulty ? { difficulty: request.difficulty } : {}),
+      seed: request.seed,
+      startedAt: command.issuedAt,
+    },
+  };
+  const events = decide(start, NOT_STARTED);
+  // The selection was checked before the request; if the word bank changed since, the sweeper refunds.
+  if (typeof events === 'string') throw new Error(`match ${match.matchId} cannot start: ${events}`);
+  const position = await appendAll(deps.store, [matchAppend(match.matchId, loaded.version!, command, events)]);
+  if (!position) return AGAIN;
+  const started = fold(match, events);
+  deps.logger.info({ matchId: match.matchId, language: request.language }, 'hangman started');
+  return answer(succeeded(command.commandId, { matchId: match.matchId, view: viewOf(started) }), position);
+}
+
+// MakeMove ---------------------------------------------------------------------------------------------------------
+
+export function makeMove(deps: HandlerDeps, command: CommandEnvelope, payload: GameEngineCommandPayload<'MakeMove'>): Promise<HandlerResult> {
+  const { matchId, userId, move } = payload;
+  return deps.locks.run([matchId], async () => {
+    const result = await withRetries(async () => {
+      const loaded = await loadMatch(deps.store, matchId);
+      const match = loaded.match;
+      if (!match || !hasStarted(match)) return { result: answer(rejected(command.commandId, 'match_not_found')), won: null };
+      if (match.playerId !== userId) return { result: answer(rejected(command.commandId, 'not_your_match')), won: null };
+      if (loaded.commandIds.has(command.commandId)) {
+        return { result: answer(succeeded(command.commandId, { view: viewOf(match) })), won: null };
+      }
+      const at = command.issuedAt;
+      const core: HangmanCommand =
+        move.type === 'guess'
+          ? { type: 'GuessLetter', data: { matchId, playerId: userId, letter: move.letter, at } }
+          : { type: 'UseHint', data: { matchId, playerId: userId, at } };
+      const events = decide(core, match.hangman);
+      if (typeof events === 'string') return { result: answer(rejected(command.commandId, events)), won: null };
+      const position = await appendAll(deps.store, [matchAppend(matchId, loaded.version!, command, events)]);
+      if (!position) return AGAIN;
+      const after = fold(match, events);
+      const ended = after.hangman.status !== 'playing';
+      return { result: answer(succeeded(command.commandId, { view: viewOf(after) }), position, ended), won: endedWon(events) ? after : null };
+    });
+    if (result.won) await payReward(deps, command, result.won);
+    return result.result;
+  });
+}
+
+const endedWon = (events: readonly HangmanEvent[]) => events.some((e) => e.type === 'HangmanWon');
+
+/**
+ * Pays a won game's tokens from `issuance`, once: the transfer id is the match's, and HangmanRewardPaid records it
+ * so the sweeper stops asking. A failure here is logged and left to the sweeper; the move itself stands.
+ */
+export async function payReward(deps: HandlerDeps, cause: CommandEnvelope, match: MatchRecord): Promise<void> {
+  const { hangman } = match;
+  if (hangman.status !== 'won' || !hangman.result || match.rewardPaid) return;
+  const tokens = hangman.result.tokensWon;
+  if (tokens <= 0) return;
+  const transferId = rewardTransferId(match.matchId);
+  try {
+    const outcome = await deps.ledger.send(
+      ledgerCommand(cause, uuidFrom('reward-command', match.matchId), {
+        transferId,
+        from: 'issuance',
+        to: walletAccountId(match.playerId),
+        amount: tokens,
+        reason: 'reward',
+        matchId: match.matchId,
+      }),
+    );
+    if (outcome.status === 'rejected') {
+      deps.logger.error({ matchId: match.matchId, reason: outcome.reason }, 'reward refused by the ledger; the sweeper will retry');
+      return;
+    }
+    await appendAll(deps.store, [onceAppend(match.matchId, cause, { type: 'HangmanRewardPaid', data: { transferId, tokens, at: cause.issuedAt } })]);
+  } catch (error) {
+    deps.logger.error({ matchId: match.matchId, err: String(error) }, 'reward not paid yet; the sweeper will retry');
+  }
+}
+
+// ExpireHangman ----------------------------------------------------------------------------------------------------
+
+export function expireHangman(deps: HandlerDeps, command: CommandEnvelope, payload: GameEngineCommandPayload<'ExpireHangman'>): Promise<HandlerResult> {
+  const { matchId } = payload;
+  return deps.locks.run([matchId], () =>
+    withRetries(async () => {
+      const loaded = await loadMatch(deps.store, matchId);
+      const match = loaded.match;
+      if (!match || !hasStarted(match)) return answer(rejected(command.commandId, 'match_not_found'));
+      if (match.hangman.status !== 'playing') return answer(succeeded(command.commandId, { view: viewOf(match) }));
+      const events = decide({ type: 'ExpireHangman', data: { matchId, at: command.issuedAt } }, match.hangman);
+      if (typeof events === 'string') return answer(rejected(command.commandId, events));
+      const position = await appendAll(deps.store, [matchAppend(matchId, loaded.version!, command, events)]);
+      if (!position) return AGAIN;
+      return answer(succeeded(command.commandId, { view: viewOf(fold(match, events)) }), position);
+    }),
+  );
+}
+
+// Settlements the sweeper drives -----------------------------------------------------------------------------------
+
+/** Calls off a start left half-done for too long (by event time), gives its daily slot back, then refunds. */
+export async function abandonStaleStart(deps: HandlerDeps, matchId: string, now: Date): Promise<Position | null> {
+  const cause = systemCause('AbandonHangmanStart', matchId, now);
+  const position = await deps.locks.run([matchId], () =>
+    withRetries(async () => {
+      const loaded = await loadMatch(deps.store, matchId);
+      const match = loaded.match;
+      if (!match || match.status !== 'requested') return null;
+      if (now.getTime() - Date.parse(match.request.requestedAt) < PLAY_REQUEST_STALE_MS) return null;
+      const abandoned: MatchEvent = { type: 'HangmanAbandoned', data: { at: cause.issuedAt } };
+      const appended = await appendAll(deps.store, [matchAppend(matchId, loaded.version!, cause, [abandoned]), releaseSlot(cause, match.request)]);
+      if (appended) deps.logger.info({ matchId }, 'stale hangman start abandoned');
+      return appended ?? AGAIN;
+    }),
+  );
+  const refunded = await refundAbandonedStart(deps, matchId, now);
+  return refunded ?? position;
+}
+
+/**
+ * Settles an abandoned start's fee. Whether the fee was taken is the ledger's to say, so the fee transfer is sent
+ * again (the same id: a no-op if it was taken, the charge if not) and then refunded in full; when the wallet cannot
+ * pay it there was nothing to give back.
+ */
+export async function refundAbandonedStart(deps: HandlerDeps, matchId: string, now: Date): Promise<Position | null> {
+  const cause = systemCause('RefundHangmanFee', matchId, now);
+  const { match } = await loadMatch(deps.store, matchId);
+  if (!match || match.status !== 'abandoned' || match.feeRefunded) return null;
+  const { request } = match;
+  const fee = await chargeFee(deps, cause, request);
+  if (fee.status === 'rejected') {
+    return appendAll(deps.store, [onceAppend(matchId, cause, { type: 'HangmanFeeRefunded', data: { transferId: null, amount: 0, at: cause.issuedAt } })]);
+  }
+  const transferId = refundTransferId(matchId);
+  const refund = await deps.ledger.send(
+    ledgerCommand(cause, uuidFrom('game-fee-refund-command', matchId), {
+      transferId,
+      from: 'house',
+      to: walletAccountId(request.playerId),
+      amount: request.cost,
+      reason: 'refund',
+      matchId,
+    }),
+  );
+  if (refund.status === 'rejected') {
+    deps.logger.error({ matchId, reason: refund.reason }, 'fee refund refused by the ledger; the sweeper will retry');
+    return null;
+  }
+  return appendAll(deps.store, [onceAppend(matchId, cause, { type: 'HangmanFeeRefunded', data: { transferId, amount: request.cost, at: cause.issuedAt } })]);
+}
+
+/** The sweeper's retry of a reward the move could not pay. */
+export async function settleReward(deps: HandlerDeps, matchId: string, now: Date): Promise<void> {
+  const { match } = await loadMatch(deps.store, matchId);
+  if (match) await payReward(deps, systemCause('PayHangmanReward', matchId, now), match);
+}

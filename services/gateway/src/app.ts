@@ -1,0 +1,260 @@
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import websocket from '@fastify/websocket';
+import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Redis } from 'ioredis';
+import type { CommandSender, EventStore, SqlDatabase, StoredEvent } from '@qal/events';
+import { systemClock, type Clock } from './clock.ts';
+import { LIMITS, type Config } from './config.ts';
+import { failure, requestLanguage, sendFailure } from './http/envelope.ts';
+import { Rejection } from './http/errors.ts';
+import { createIdempotency } from './http/idempotency.ts';
+import { createLedgerCommands } from './http/ledger-commands.ts';
+import { bearerToken } from './http/request-context.ts';
+import { publicAuthRoutes, refreshRoute, sessionRoutes } from './http/routes/auth.ts';
+import type { RouteContext } from './http/routes/context.ts';
+import { gameRoutes } from './http/routes/games.ts';
+import { matchRoutes } from './http/routes/matches.ts';
+import { userRoutes } from './http/routes/user.ts';
+import { leaderboardRoutes, publicLeaderboardRoutes } from './http/routes/leaderboards.ts';
+import { registerSharePage } from './http/share-page.ts';
+import type { LeaderboardService } from './platform/leaderboard-port.ts';
+import { publicWalletRoutes, walletRoutes } from './http/routes/wallet.ts';
+import { registerStatic } from './http/static.ts';
+import { createIdentity, type Identity } from './identity/index.ts';
+import { purgeIdentityLeftovers } from './identity/housekeeping.ts';
+import type { SmsSender } from './identity/sms/port.ts';
+import { loggerOptions } from './logging.ts';
+import type { LedgerService, PaymentProviderHandle, TokenPackageView } from './platform/ledger-port.ts';
+import { chapaWebhookRoute } from './http/routes/payment-webhooks.ts';
+import { createHub, type Hub } from './realtime/hub.ts';
+import { startStoreTail } from './realtime/store-tail.ts';
+import type { PushFeedFactory } from './realtime/push-feed.ts';
+import { pushWalletChanges, userChannelKind } from './realtime/wallet-channel.ts';
+import { registerWebsocket } from './realtime/ws-route.ts';
+import { matchChannelKind, pushMatchViews } from './realtime/match-channel.ts';
+import { createGameCommands } from './games/game-commands.ts';
+import type { EngineQueries } from '@qal/game-engine';
+
+export type AppConfig = Pick<
+  Config,
+  'corsOrigins' | 'storageDir' | 'clientDistDir' | 'rateLimitPerMinute' | 'trustProxy' | 'logLevel'
+> & { readonly payments: { readonly provider: 'sandbox' | 'chapa' } };
+
+export interface AppDeps {
+  readonly config: AppConfig;
+  readonly db: SqlDatabase;
+  readonly store: EventStore;
+  readonly ledger: LedgerService;
+  /** The game engine's read side; its commands go through `commands` like every other. */
+  readonly engine: { readonly queries: EngineQueries };
+  /** Boards, badges, statistics and share links (services/leaderboard). */
+  readonly leaderboard: LeaderboardService;
+  readonly tokenPackages: readonly TokenPackageView[];
+  /** The ledger's payment provider: its webhook parser serves the Chapa webhook route. */
+  readonly payments?: PaymentProviderHandle;
+  /** How the sandbox payment provider names a purchase's payment (sandbox mode only). */
+  readonly sandboxReference: (purchaseId: string) => string;
+  readonly commands: CommandSender;
+  readonly sms: SmsSender;
+  readonly otpPepper: string;
+  readonly clock?: Clock;
+  /** Shared per-IP request counters for several gateways; in-process when absent. */
+  readonly redis?: Redis | null;
+  /** Fastify's logger option; defaults to pino with redaction at config.logLevel. */
+  readonly logger?: FastifyServerOptions['logger'];
+  /** A ready pino logger (created with loggerOptions) instead of `logger`. */
+  readonly loggerInstance?: FastifyBaseLogger;
+  /** /ready answers 503 until this says so (e.g. while projections catch up). */
+  readonly isReady?: () => boolean;
+  /** Where pushes learn what changed: the store tail by default; the relay's Kafka topics in distributed mode. */
+  readonly pushFeed?: PushFeedFactory;
+}
+
+export interface QalApp {
+  readonly app: FastifyInstance;
+  readonly identity: Identity;
+  readonly hub: Hub;
+}
+
+const FRAMEWORK_ERRORS: Record<string, string> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: 'payload_too_large',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'unsupported_media_type',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'invalid_json',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'validation_failed',
+  FST_REQ_FILE_TOO_LARGE: 'avatar_too_large',
+  FST_PARTS_LIMIT: 'avatar_too_large',
+  FST_FILES_LIMIT: 'validation_failed',
+  FST_FIELDS_LIMIT: 'validation_failed',
+  FST_INVALID_MULTIPART_CONTENT_TYPE: 'avatar_missing',
+};
+
+/** The whole HTTP and websocket surface, apart from listen() (src/main.ts) so tests use inject(). */
+export async function buildApp(deps: AppDeps): Promise<QalApp> {
+  const clock = deps.clock ?? systemClock;
+  const app = Fastify({
+    ...(deps.loggerInstance ? { loggerInstance: deps.loggerInstance } : { logger: deps.logger ?? loggerOptions(deps.config.logLevel) }),
+    bodyLimit: LIMITS.jsonBodyLimitBytes,
+    trustProxy: deps.config.trustProxy,
+  });
+
+  const hub = createHub();
+  hub.register(userChannelKind({ store: deps.store, queries: deps.ledger.queries }));
+  hub.register(matchChannelKind(deps.engine.queries));
+  const pushes = {
+    handle: async (events: readonly StoredEvent[]) => {
+      await pushWalletChanges(hub, events, deps.ledger.queries);
+      await pushMatchViews(hub, events, deps.engine.queries);
+    },
+    onError: (err: unknown) => app.log.error({ err }, 'wallet push feed failed; retrying'),
+  };
+  const tail = deps.pushFeed ? deps.pushFeed(pushes) : startStoreTail({ store: deps.store, pollMs: LIMITS.walletTailPollMs, ...pushes });
+  app.addHook('onClose', () => tail.stop());
+  const housekeeping = setInterval(() => {
+    purgeIdentityLeftovers(deps.db, clock()).catch((err: unknown) => app.log.warn({ err }, 'identity housekeeping failed'));
+  }, LIMITS.housekeepingIntervalMs);
+  housekeeping.unref();
+  app.addHook('onClose', async () => clearInterval(housekeeping));
+
+  const identity = createIdentity({
+    db: deps.db,
+    store: deps.store,
+    commands: deps.commands,
+    sms: deps.sms,
+    clock,
+    otpPepper: deps.otpPepper,
+    storageDir: deps.config.storageDir,
+    logger: app.log,
+  });
+  const ctx: RouteContext = {
+    identity,
+    ledger: deps.ledger,
+    tokenPackages: deps.tokenPackages,
+    paymentProvider: deps.config.payments.provider,
+    sandboxReference: deps.sandboxReference,
+    runLedger: createLedgerCommands({ commands: deps.commands, clock, afterSuccess: () => tail.poke() }),
+    clock,
+    idempotent: createIdempotency({ db: deps.db, clock, pepper: deps.otpPepper }),
+    engine: deps.engine.queries,
+    leaderboard: deps.leaderboard,
+  };
+  const games = createGameCommands({ commands: deps.commands, queries: deps.engine.queries, clock, afterSuccess: () => tail.poke() });
+
+  // An empty JSON body (a POST without payload) is an empty object, not an error.
+  const defaultJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') done(null, {});
+    else defaultJson(request, text, done);
+  });
+
+  app.decorateRequest('user', null);
+  app.decorateRequest('sessionToken', null);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        fontSrc: ["'self'", 'data:'],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        manifestSrc: ["'self'"],
+        workerSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(cors, {
+    origin: deps.config.corsOrigins.length > 0 ? [...deps.config.corsOrigins] : false,
+    methods: ['GET', 'POST', 'PUT', 'DELETE'],
+    allowedHeaders: ['authorization', 'content-type', 'idempotency-key', 'accept-language'],
+    maxAge: 600,
+  });
+  await app.register(rateLimit, {
+    global: true,
+    max: deps.config.rateLimitPerMinute,
+    timeWindow: 60_000,
+    nameSpace: 'qal-rate-',
+    ...(deps.redis ? { redis: deps.redis } : {}),
+    keyGenerator: (request) => request.ip,
+    errorResponseBuilder: (_request, context) => new Rejection('rate_limited', { retryAfterSec: Math.max(1, Math.ceil(context.ttl / 1000)) }),
+  });
+  await app.register(multipart, {
+    limits: { fileSize: LIMITS.avatarMaxBytes, files: 1, fields: 5, parts: 6, headerPairs: 100 },
+  });
+  await app.register(websocket, { options: { maxPayload: LIMITS.wsMaxMessageBytes } });
+
+  app.setErrorHandler((error: FastifyError | Rejection, request, reply) => {
+    if (error instanceof Rejection) {
+      if (error.code === 'rate_limited' && error.details?.retryAfterSec) reply.header('retry-after', String(error.details.retryAfterSec));
+      return sendFailure(request, reply, error.code, error.details);
+    }
+    const mapped = error.code ? FRAMEWORK_ERRORS[error.code] : undefined;
+    if (mapped) return sendFailure(request, reply, mapped);
+    if (error.validation) return sendFailure(request, reply, 'validation_failed', { fields: { _: error.message } });
+    if (error.name === 'CommandTimeoutError') return sendFailure(request, reply, 'command_timeout');
+    if (error.name === 'InvalidCursorError') return sendFailure(request, reply, 'validation_failed', { fields: { cursor: 'not a cursor from this list' } });
+    if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
+      request.log.info({ err: error }, 'request refused');
+      const byStatus: Record<number, string> = { 401: 'unauthorized', 403: 'forbidden', 404: 'not_found', 413: 'payload_too_large', 415: 'unsupported_media_type', 429: 'rate_limited' };
+      return sendFailure(request, reply, byStatus[error.statusCode] ?? 'validation_failed');
+    }
+    request.log.error({ err: error }, 'request failed');
+    return sendFailure(request, reply, 'internal_error');
+  });
+
+  app.get('/health', async () => ({ status: 'ok' }));
+  app.get('/ready', async (_request, reply) =>
+    deps.isReady && !deps.isReady() ? reply.code(503).send({ status: 'starting' }) : { status: 'ok' },
+  );
+
+  await app.register(
+    async (api) => {
+      publicAuthRoutes(api, ctx);
+      refreshRoute(api, ctx);
+      publicWalletRoutes(api, ctx);
+      gameRoutes(api);
+      publicLeaderboardRoutes(api, ctx);
+      if (deps.config.payments.provider === 'chapa' && deps.payments) await chapaWebhookRoute(api, { payments: deps.payments, runLedger: ctx.runLedger });
+      await api.register(async (authed) => {
+        authed.addHook('onRequest', async (request) => {
+          const token = bearerToken(request);
+          const user = await identity.sessions.authenticate(token);
+          if (!user) throw new Rejection('unauthorized');
+          request.user = user;
+          request.sessionToken = token;
+        });
+        sessionRoutes(authed, ctx);
+        userRoutes(authed, ctx);
+        walletRoutes(authed, ctx);
+        matchRoutes(authed, games);
+        leaderboardRoutes(authed, ctx);
+      });
+    },
+    { prefix: '/api/v1' },
+  );
+
+  registerWebsocket(app, { hub, authenticate: (token) => identity.sessions.authenticate(token), games });
+
+  registerSharePage(app, { clientDistDir: deps.config.clientDistDir, leaderboard: deps.leaderboard });
+  const spaFallback = await registerStatic(app, { storageDir: deps.config.storageDir, clientDistDir: deps.config.clientDistDir });
+  app.setNotFoundHandler((request, reply) => {
+    const page = spaFallback(request, reply);
+    if (page) return page;
+    const { status, body } = failure('not_found', requestLanguage(request));
+    return reply.code(status).send(body);
+  });
+
+  await tail.ready();
+  return { app, identity, hub };
+}

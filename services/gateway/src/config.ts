@@ -1,0 +1,183 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/** Every limit of the gateway, named once (product/RULES.md "Accounts and sign-in", API.md). */
+export const LIMITS = {
+  otpDigits: 6,
+  otpTtlSec: 5 * 60,
+  otpMaxWrongAttempts: 5,
+  otpResendCooldownSec: 60,
+  otpWindowSec: 60 * 60,
+  otpMaxPerPhonePerWindow: 5,
+  otpMaxPerIpPerWindow: 20,
+  sessionTtlSec: 30 * 24 * 60 * 60,
+  sessionTokenBytes: 32,
+  usernameMin: 3,
+  usernameMax: 20,
+  nameMax: 50,
+  emailMax: 254,
+  avatarMaxBytes: 2 * 1024 * 1024,
+  avatarSizePx: 256,
+  avatarMaxInputPixels: 24_000_000,
+  jsonBodyLimitBytes: 64 * 1024,
+  transactionsPageDefault: 20,
+  transactionsPageMax: 100,
+  commandTimeoutMs: 10_000,
+  walletTailPollMs: 200,
+  wsMaxMessageBytes: 4 * 1024,
+  dailyBonusAmount: 10,
+  /** Finished codes and dead sessions are deleted after this long (codes must outlive the hourly windows). */
+  identityRetentionSec: 7 * 24 * 60 * 60,
+  housekeepingIntervalMs: 60 * 60 * 1000,
+  /** A retried POST with the same Idempotency-Key gets the first answer for this long. */
+  idempotencyRetentionSec: 24 * 60 * 60,
+  /** A claim whose request never answered (a crash) is taken over after this long. */
+  idempotencyPendingSec: 60,
+} as const;
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+/** The repository root, so defaults do not depend on the directory the process was started from. */
+export const REPO_ROOT = path.resolve(here, '../../..');
+
+const optionalText = z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.string().trim().optional());
+const list = z.preprocess(
+  (v) => (typeof v === 'string' ? v.split(',').map((s) => s.trim()).filter((s) => s.length > 0) : v),
+  z.array(z.string()),
+);
+const boolean = z.preprocess(
+  (v) => (typeof v === 'string' ? v.trim().toLowerCase() : v),
+  z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes'),
+);
+const postgresUrl = z
+  .string()
+  .trim()
+  .refine((v) => /^postgres(ql)?:\/\/.+/.test(v), 'must be a postgres:// or postgresql:// URL');
+const redisUrl = z
+  .string()
+  .trim()
+  .refine((v) => /^rediss?:\/\/.+/.test(v), 'must be a redis:// or rediss:// URL');
+const httpUrl = z
+  .string()
+  .trim()
+  .refine((v) => /^https?:\/\/.+/.test(v), 'must be an http:// or https:// URL');
+
+const EnvSchema = z
+  .object({
+    QAL_MODE: z.enum(['embedded', 'distributed']).default('embedded'),
+    PORT: z.coerce.number().int('must be a whole number').min(0).max(65535).default(3000),
+    HOST: z.string().trim().min(1).default('0.0.0.0'),
+    QAL_DATA_DIR: z.string().trim().min(1).default('.data'),
+    DATABASE_URL: postgresUrl.optional(),
+    OTP_PEPPER: z.string().min(32, 'must be at least 32 characters (e.g. `openssl rand -hex 32`)').optional(),
+    SMS_PROVIDER: z.enum(['console', 'afromessage']).default('console'),
+    AFROMESSAGE_TOKEN: optionalText,
+    AFROMESSAGE_IDENTIFIER_ID: optionalText,
+    AFROMESSAGE_SENDER: optionalText,
+    AFROMESSAGE_URL: httpUrl.default('https://api.afromessage.com/api/send'),
+    PAYMENT_PROVIDER: z.enum(['sandbox', 'chapa']).default('sandbox'),
+    CHAPA_SECRET_KEY: optionalText,
+    CHAPA_WEBHOOK_SECRET: optionalText,
+    PUBLIC_URL: httpUrl.optional(),
+    CORS_ORIGINS: list.default([]),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    STORAGE_DIR: optionalText,
+    CLIENT_DIST_DIR: optionalText,
+    REDIS_URL: redisUrl.optional(),
+    RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(300),
+    TRUST_PROXY: boolean.default(false),
+  })
+  .superRefine((env, ctx) => {
+    const need = (key: keyof typeof env, why: string) => {
+      if (env[key] === undefined) ctx.addIssue({ code: 'custom', path: [key], message: `is required ${why}` });
+    };
+    if (env.QAL_MODE === 'distributed') {
+      need('OTP_PEPPER', 'in distributed mode (every gateway must share it)');
+      need('DATABASE_URL', 'in distributed mode');
+    }
+    if (env.SMS_PROVIDER === 'afromessage') {
+      need('AFROMESSAGE_TOKEN', 'when SMS_PROVIDER=afromessage');
+      need('AFROMESSAGE_IDENTIFIER_ID', 'when SMS_PROVIDER=afromessage');
+    }
+    if (env.PAYMENT_PROVIDER === 'chapa') {
+      need('CHAPA_SECRET_KEY', 'when PAYMENT_PROVIDER=chapa');
+      need('CHAPA_WEBHOOK_SECRET', 'when PAYMENT_PROVIDER=chapa');
+      need('PUBLIC_URL', 'when PAYMENT_PROVIDER=chapa (for the return and callback URLs)');
+    }
+  });
+
+export interface Config {
+  readonly mode: 'embedded' | 'distributed';
+  readonly port: number;
+  readonly host: string;
+  readonly dataDir: string;
+  readonly databaseUrl: string | null;
+  /** Null in embedded mode without OTP_PEPPER: the platform generates one and keeps it under the data dir. */
+  readonly otpPepper: string | null;
+  readonly sms:
+    | { readonly provider: 'console' }
+    | { readonly provider: 'afromessage'; readonly token: string; readonly identifierId: string; readonly sender: string | null; readonly url: string };
+  readonly payments:
+    | { readonly provider: 'sandbox' }
+    | { readonly provider: 'chapa'; readonly secretKey: string; readonly webhookSecret: string; readonly publicUrl: string };
+  readonly corsOrigins: readonly string[];
+  readonly logLevel: string;
+  readonly storageDir: string;
+  readonly clientDistDir: string;
+  readonly redisUrl: string | null;
+  readonly rateLimitPerMinute: number;
+  readonly trustProxy: boolean;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly lines: readonly string[]) {
+    super(`Invalid configuration:\n${lines.join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Validates the environment once at start; a bad value is a clear line per field, never a crash later. */
+export function loadConfig(env: Readonly<Record<string, string | undefined>>, cwd = process.cwd()): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => {
+        const key = issue.path.map(String).join('.') || '(environment)';
+        const value = env[key];
+        const shown = value === undefined || key.includes('PEPPER') || key.includes('TOKEN') || key.includes('SECRET') ? '' : ` (got ${JSON.stringify(value)})`;
+        return `${key}: ${issue.message}${shown}`;
+      }),
+    );
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(cwd, e.QAL_DATA_DIR);
+  return {
+    mode: e.QAL_MODE,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL ?? null,
+    otpPepper: e.OTP_PEPPER ?? null,
+    sms:
+      e.SMS_PROVIDER === 'afromessage'
+        ? {
+            provider: 'afromessage',
+            token: e.AFROMESSAGE_TOKEN!,
+            identifierId: e.AFROMESSAGE_IDENTIFIER_ID!,
+            sender: e.AFROMESSAGE_SENDER ?? null,
+            url: e.AFROMESSAGE_URL,
+          }
+        : { provider: 'console' },
+    payments:
+      e.PAYMENT_PROVIDER === 'chapa'
+        ? { provider: 'chapa', secretKey: e.CHAPA_SECRET_KEY!, webhookSecret: e.CHAPA_WEBHOOK_SECRET!, publicUrl: e.PUBLIC_URL! }
+        : { provider: 'sandbox' },
+    corsOrigins: e.CORS_ORIGINS,
+    logLevel: e.LOG_LEVEL,
+    storageDir: path.resolve(cwd, e.STORAGE_DIR ?? path.join(dataDir, 'storage')),
+    clientDistDir: path.resolve(cwd, e.CLIENT_DIST_DIR ?? path.join(REPO_ROOT, 'client/dist')),
+    redisUrl: e.REDIS_URL ?? null,
+    rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    trustProxy: e.TRUST_PROXY,
+  };
+}

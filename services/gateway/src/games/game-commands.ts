@@ -1,0 +1,117 @@
+/**
+ * What a player can do with a game, in one place for both transports (REST routes and `/ws` command messages):
+ * turn a request into an engine command, send it, and answer with the view, or throw the named rejection.
+ * The gateway never looks inside a game: it checks who may see a match and passes views through.
+ */
+import { newUuid, uuidFrom, type CommandSender } from '@qal/events';
+import type { EngineQueries, hangman, MatchReplay } from '@qal/game-engine';
+import { z } from 'zod';
+import type { Clock } from '../clock.ts';
+import { commandEnvelope, sendCommand } from '../commands.ts';
+import { Rejection } from '../http/errors.ts';
+
+export type HangmanView = hangman.HangmanView;
+
+export const PlayHangmanBody = z.object({
+  language: z.string().trim().min(1).max(20),
+  category: z.string().trim().min(1).max(40).optional(),
+  difficulty: z.string().trim().min(1).max(20).optional(),
+});
+export type PlayHangmanBody = z.infer<typeof PlayHangmanBody>;
+
+export const MoveBody = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('guess'), letter: z.string().trim().min(1).max(8) }),
+  z.object({ type: z.literal('hint') }),
+]);
+export type MoveBody = z.infer<typeof MoveBody>;
+
+export const MatchIdParam = z.string().regex(/^[A-Za-z0-9_.:-]{1,100}$/, 'not a match id');
+
+export interface RequestMeta {
+  readonly userId: string;
+  /** The client's Idempotency-Key: a retry with it returns the first outcome. */
+  readonly idempotencyKey?: string | null;
+  readonly correlationId?: string;
+}
+
+export interface GameCommandsDeps {
+  readonly commands: CommandSender;
+  readonly queries: EngineQueries;
+  readonly clock: Clock;
+  /** Called after a command that changed something (so pushes go out at once). */
+  readonly afterSuccess?: () => void;
+}
+
+export function createGameCommands(deps: GameCommandsDeps) {
+  async function run(type: string, meta: RequestMeta, payload: Record<string, unknown>): Promise<Record<string, unknown>> {
+    const command = commandEnvelope({
+      type,
+      actorId: meta.userId,
+      payload,
+      clock: deps.clock,
+      idempotencyKey: meta.idempotencyKey ?? null,
+      ...(meta.correlationId ? { correlationId: meta.correlationId } : {}),
+    });
+    const outcome = await sendCommand(deps.commands, command);
+    if (outcome.status === 'rejected') throw new Rejection(outcome.reason, publicDetails(outcome.details));
+    deps.afterSuccess?.();
+    return outcome.data;
+  }
+
+  /** The match, if `userId` may see it; the named rejection otherwise. */
+  async function ownMatch(userId: string, matchId: string) {
+    const match = await deps.queries.match(matchId);
+    if (!match || !match.view) throw new Rejection('match_not_found');
+    if (match.playerId !== userId) throw new Rejection('not_your_match');
+    return { ...match, view: match.view };
+  }
+
+  return {
+    /** Pays and starts a game. The match id follows the Idempotency-Key, so a retried start is the same game. */
+    async playHangman(meta: RequestMeta, body: PlayHangmanBody): Promise<{ matchId: string; view: HangmanView }> {
+      const matchId = meta.idempotencyKey ? uuidFrom('hangman-match', meta.userId, meta.idempotencyKey) : newUuid();
+      const data = await run('PlayHangman', meta, { matchId, userId: meta.userId, ...body });
+      return { matchId, view: data.view as HangmanView };
+    },
+
+    /** The engine checks that the match is the mover's own (not_your_match, match_not_found). */
+    async move(meta: RequestMeta, matchId: string, move: MoveBody): Promise<{ view: HangmanView }> {
+      const data = await run('MakeMove', meta, { matchId, userId: meta.userId, move });
+      return { view: data.view as HangmanView };
+    },
+
+    /** The owner's view; a game whose deadline has passed is ended first (nobody has to have moved). */
+    async view(userId: string, matchId: string): Promise<{ view: HangmanView }> {
+      const match = await ownMatch(userId, matchId);
+      if (match.view.status === 'playing' && Date.parse(match.view.deadline) <= deps.clock().getTime()) {
+        const data = await run('ExpireHangman', { userId }, { matchId });
+        return { view: data.view as HangmanView };
+      }
+      return { view: match.view };
+    },
+
+    async replay(userId: string, matchId: string): Promise<MatchReplay> {
+      await ownMatch(userId, matchId);
+      const replay = await deps.queries.replay(matchId);
+      if (replay === null) throw new Rejection('match_not_found');
+      if (replay === 'match_not_over') throw new Rejection('match_not_over');
+      return replay;
+    },
+
+    /** The player's game in progress (if any) and today's plays against the limit. */
+    async current(userId: string) {
+      const now = deps.clock();
+      const [match, plays] = await Promise.all([deps.queries.currentMatch(userId, now), deps.queries.dailyPlays(userId, now)]);
+      return { match: match?.view ? { matchId: match.matchId, view: match.view } : null, plays };
+    },
+  };
+}
+
+export type GameCommands = ReturnType<typeof createGameCommands>;
+
+/** Details a client may see with a rejection: limits and counts, never anything of a game's state. */
+function publicDetails(details: Record<string, unknown>): Record<string, unknown> | undefined {
+  const allowed = ['limit', 'day', 'available', 'required'];
+  const picked = Object.fromEntries(Object.entries(details).filter(([key, value]) => allowed.includes(key) && (typeof value === 'number' || typeof value === 'string')));
+  return Object.keys(picked).length > 0 ? picked : undefined;
+}

@@ -1,0 +1,161 @@
+/**
+ * Every named rejection the gateway can answer with, in one table: HTTP status and the message in English and
+ * Amharic. A rejection not listed here (e.g. a new ledger reason) falls back to `unlisted` below.
+ */
+export type Lang = 'en' | 'am';
+
+export interface RejectionInfo {
+  readonly status: number;
+  readonly en: string;
+  readonly am: string;
+}
+
+export const REJECTIONS = {
+  validation_failed: { status: 400, en: 'Validation Failed', am: 'ማረጋገጫው አልተሳካም' },
+  invalid_json: { status: 400, en: 'The request body is not valid JSON', am: 'የጥያቄው ይዘት ትክክለኛ JSON አይደለም' },
+  invalid_phone: { status: 400, en: 'Invalid Ethiopian phone number format', am: 'ልክ ያልሆነ የኢትዮጵያ ስልክ ቁጥር ቅርጸት' },
+  otp_resend_too_soon: {
+    status: 429,
+    en: 'Please wait before requesting a new code',
+    am: 'አዲስ ኮድ ከመጠየቅዎ በፊት እባክዎ ትንሽ ይጠብቁ',
+  },
+  otp_hourly_limit: {
+    status: 429,
+    en: 'Too many codes were requested. Please try again later',
+    am: 'በጣም ብዙ ኮዶች ተጠይቀዋል። እባክዎ ቆይተው እንደገና ይሞክሩ',
+  },
+  sms_failed: { status: 502, en: 'We could not send the code. Please try again', am: 'ኮዱን መላክ አልቻልንም። እባክዎ እንደገና ይሞክሩ' },
+  otp_incorrect: { status: 401, en: 'The code is incorrect', am: 'ኮዱ ትክክል አይደለም' },
+  otp_expired: { status: 401, en: 'The code has expired. Request a new one', am: 'ኮዱ ጊዜው አልፎበታል። አዲስ ኮድ ይጠይቁ' },
+  otp_not_requested: {
+    status: 401,
+    en: 'No code was requested for this number. Request a new one',
+    am: 'ለዚህ ቁጥር ኮድ አልተጠየቀም። አዲስ ኮድ ይጠይቁ',
+  },
+  otp_attempts_exhausted: {
+    status: 401,
+    en: 'Too many wrong attempts. Request a new code',
+    am: 'በጣም ብዙ የተሳሳቱ ሙከራዎች ተደርገዋል። አዲስ ኮድ ይጠይቁ',
+  },
+  unauthorized: { status: 401, en: 'Not authenticated', am: 'ማንነትዎ አልተረጋገጠም' },
+  forbidden: { status: 403, en: 'You are not allowed to do this', am: 'ይህን ለማድረግ አልተፈቀደልዎትም' },
+  forbidden_channel: { status: 403, en: 'You may not follow this channel', am: 'ይህን ቻናል መከታተል አልተፈቀደልዎትም' },
+  unknown_channel: { status: 404, en: 'There is no such channel', am: 'እንደዚህ ያለ ቻናል የለም' },
+  invalid_message: { status: 400, en: 'The message could not be understood', am: 'መልዕክቱ ሊገባ አልቻለም' },
+  not_found: { status: 404, en: 'Not found', am: 'አልተገኘም' },
+  username_taken: { status: 409, en: 'Username is taken', am: 'የተጠቃሚ ስሙ ተይዟል' },
+  invalid_username: {
+    status: 400,
+    en: 'A username has 3 to 20 letters, digits or underscores',
+    am: 'የተጠቃሚ ስም ከ3 እስከ 20 ፊደሎች፣ ቁጥሮች ወይም የታችኛው መስመር (_) ይይዛል',
+  },
+  avatar_missing: { status: 400, en: 'Choose an image to upload', am: 'የሚጫን ምስል ይምረጡ' },
+  avatar_too_large: { status: 413, en: 'The image must be 2 MB or smaller', am: 'ምስሉ ከ2 ሜጋባይት መብለጥ የለበትም' },
+  avatar_unsupported_type: {
+    status: 415,
+    en: 'Only JPG, PNG or GIF images are accepted',
+    am: 'የሚቀበሉት JPG፣ PNG ወይም GIF ምስሎች ብቻ ናቸው',
+  },
+  payload_too_large: { status: 413, en: 'The request is too large', am: 'ጥያቄው በጣም ትልቅ ነው' },
+  unsupported_media_type: { status: 415, en: 'This content type is not accepted', am: 'ይህ የይዘት አይነት ተቀባይነት የለውም' },
+  daily_bonus_already_claimed: {
+    status: 409,
+    en: 'You have already claimed today’s bonus. Come back tomorrow',
+    am: 'የዛሬውን ጉርሻ አስቀድመው ወስደዋል። ነገ ይመለሱ',
+  },
+  insufficient_tokens: {
+    status: 422,
+    en: 'You don’t have enough tokens to start this game. Purchase more tokens to continue.',
+    am: 'ይህን ጨዋታ ለመጀመር በቂ ቶከን የለዎትም። ለመቀጠል ተጨማሪ ቶከን ይግዙ።',
+  },
+  daily_limit_reached: {
+    status: 422,
+    en: 'You’ve reached your daily play limit for this game. Buy more tokens to continue playing!',
+    am: 'ለዚህ ጨዋታ የዕለቱን የመጫወቻ ገደብ ጨርሰዋል። መጫወትዎን ለመቀጠል ተጨማሪ ቶከን ይግዙ!',
+  },
+  already_guessed: { status: 409, en: 'You already guessed that letter', am: 'ይህን ፊደል አስቀድመው ገምተዋል' },
+  not_a_letter_of_this_language: {
+    status: 422,
+    en: 'That is not a letter of this game’s language',
+    am: 'ይህ የዚህ ጨዋታ ቋንቋ ፊደል አይደለም',
+  },
+  game_over: { status: 409, en: 'This game is over', am: 'ይህ ጨዋታ አልቋል' },
+  not_your_match: { status: 403, en: 'This game belongs to another player', am: 'ይህ ጨዋታ የሌላ ተጫዋች ነው' },
+  no_hints_left: { status: 422, en: 'No hints left in this game', am: 'በዚህ ጨዋታ የቀረ ፍንጭ የለም' },
+  match_not_found: { status: 404, en: 'Game not found', am: 'ጨዋታው አልተገኘም' },
+  match_not_over: {
+    status: 409,
+    en: 'The replay is available once the game is over',
+    am: 'ድጋሚ ማጫወቻው የሚገኘው ጨዋታው ካለቀ በኋላ ነው',
+  },
+  unknown_language: { status: 400, en: 'This game is not available in that language', am: 'ይህ ጨዋታ በዚያ ቋንቋ አይገኝም' },
+  unknown_category: { status: 400, en: 'There is no such word category', am: 'እንደዚህ ያለ የቃላት ምድብ የለም' },
+  unknown_difficulty: { status: 400, en: 'There is no such difficulty level', am: 'እንደዚህ ያለ የክብደት ደረጃ የለም' },
+  no_words_for_selection: {
+    status: 422,
+    en: 'There are no words for that choice. Try another category or difficulty',
+    am: 'ለዚህ ምርጫ ቃላት የሉም። ሌላ ምድብ ወይም የክብደት ደረጃ ይሞክሩ',
+  },
+  play_abandoned: {
+    status: 409,
+    en: 'This game could not be started. Any tokens taken were returned',
+    am: 'ይህ ጨዋታ መጀመር አልቻለም። የተወሰደ ቶከን ካለ ተመልሷል',
+  },
+  deadline_not_reached: { status: 409, en: 'The game’s time is not up yet', am: 'የጨዋታው ጊዜ ገና አላለቀም' },
+  invalid_command: { status: 400, en: 'The request could not be understood', am: 'ጥያቄው ሊገባ አልቻለም' },
+  unknown_game: { status: 400, en: 'There is no such game', am: 'እንደዚህ ያለ ጨዋታ የለም' },
+  player_not_found: { status: 404, en: 'Player not found', am: 'ተጫዋቹ አልተገኘም' },
+  share_not_found: {
+    status: 404,
+    en: 'This statistics link does not exist or was revoked',
+    am: 'ይህ የስታቲስቲክስ ሊንክ የለም ወይም ተሰርዟል',
+  },
+  share_not_yours: { status: 403, en: 'Only its owner can revoke this link', am: 'ይህን ሊንክ መሰረዝ የሚችለው ባለቤቱ ብቻ ነው' },
+  unknown_package: { status: 400, en: 'There is no such token package', am: 'እንደዚህ ያለ የቶከን ጥቅል የለም' },
+  purchase_not_found: { status: 404, en: 'Purchase not found', am: 'ግዢው አልተገኘም' },
+  payments_unavailable: {
+    status: 404,
+    en: 'This payment method is not available',
+    am: 'ይህ የክፍያ ዘዴ አይገኝም',
+  },
+  idempotency_in_progress: {
+    status: 409,
+    en: 'The same request is still being processed',
+    am: 'ተመሳሳዩ ጥያቄ አሁንም በሂደት ላይ ነው',
+  },
+  rate_limited: { status: 429, en: 'Too many requests. Please slow down', am: 'በጣም ብዙ ጥያቄዎች። እባክዎ ቀስ ይበሉ' },
+  command_timeout: {
+    status: 504,
+    en: 'This is taking longer than expected. Please try again',
+    am: 'ከተጠበቀው በላይ ጊዜ እየወሰደ ነው። እባክዎ እንደገና ይሞክሩ',
+  },
+  not_ready: { status: 503, en: 'The service is starting. Please try again shortly', am: 'አገልግሎቱ እየጀመረ ነው። እባክዎ ትንሽ ቆይተው ይሞክሩ' },
+  internal_error: { status: 500, en: 'Something went wrong. Please try again', am: 'የሆነ ችግር ተፈጥሯል። እባክዎ እንደገና ይሞክሩ' },
+} as const satisfies Record<string, RejectionInfo>;
+
+export type RejectionCode = keyof typeof REJECTIONS;
+
+/** For a business rule another service named that this table does not know yet. */
+const unlisted: RejectionInfo = { status: 422, en: 'The request was refused', am: 'ጥያቄው ተቀባይነት አላገኘም' };
+
+export function rejectionInfo(code: string): RejectionInfo {
+  return (REJECTIONS as Record<string, RejectionInfo>)[code] ?? unlisted;
+}
+
+/** Human text that goes with successful answers. */
+export const MESSAGES = {
+  otp_sent: { en: 'We sent you a verification code', am: 'የማረጋገጫ ኮድ ልከንልዎታል' },
+  signed_in: { en: 'Welcome to Qal', am: 'ወደ ቃል እንኳን ደህና መጡ' },
+  signed_out: { en: 'You are signed out', am: 'ከመለያዎ ወጥተዋል' },
+  profile_saved: { en: 'Your profile was saved', am: 'መገለጫዎ ተቀምጧል' },
+  username_available: { en: 'Username is available', am: 'የተጠቃሚ ስሙ ይገኛል' },
+  username_taken: { en: 'Username is taken', am: 'የተጠቃሚ ስሙ ተይዟል' },
+  avatar_saved: { en: 'Your picture was updated', am: 'ፎቶዎ ተቀይሯል' },
+  daily_bonus_claimed: { en: 'You received your daily bonus', am: 'የዕለቱን ጉርሻ ተቀብለዋል' },
+  purchase_started: { en: 'Complete the payment to receive your tokens', am: 'ቶከኖቹን ለማግኘት ክፍያውን ያጠናቅቁ' },
+  purchase_completed: { en: 'Tokens added to your wallet', am: 'ቶከኖቹ ወደ ቦርሳዎ ገብተዋል' },
+  stats_share_created: { en: 'Your statistics link is ready to share', am: 'የስታቲስቲክስ ሊንክዎ ለማጋራት ዝግጁ ነው' },
+  stats_share_revoked: { en: 'The link no longer works', am: 'ሊንኩ ከእንግዲህ አይሰራም' },
+} as const satisfies Record<string, { en: string; am: string }>;
+
+export type MessageKey = keyof typeof MESSAGES;

@@ -1,0 +1,71 @@
+import type { FastifyInstance } from 'fastify';
+import { newUuid, uuidFrom } from '@qal/events';
+import { z } from 'zod';
+import { LIMITS } from '../../config.ts';
+import { success } from '../envelope.ts';
+import { Rejection } from '../errors.ts';
+import { currentUser, idempotencyKey } from '../request-context.ts';
+import { validate } from '../validation.ts';
+import type { RouteContext } from './context.ts';
+
+const TransactionsQuery = z.object({
+  cursor: z.string().min(1).max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(LIMITS.transactionsPageMax).default(LIMITS.transactionsPageDefault),
+});
+const PurchaseBody = z.object({ package: z.string().min(1).max(50) });
+const PurchaseParams = z.object({ purchaseId: z.string().min(1).max(100).regex(/^[A-Za-z0-9_.:-]+$/) });
+
+/** Public: what can be bought, and through which provider. */
+export function publicWalletRoutes(app: FastifyInstance, ctx: RouteContext) {
+  app.get('/wallet/packages', async (request) =>
+    success(request, {
+      packages: ctx.tokenPackages.map((p) => ({ id: p.id, tokens: p.tokens, priceEtb: p.priceEtb })),
+      provider: ctx.paymentProvider,
+    }),
+  );
+}
+
+export function walletRoutes(app: FastifyInstance, ctx: RouteContext) {
+  app.get('/wallet', async (request) => {
+    const user = currentUser(request);
+    const wallet = (await ctx.ledger.queries.wallet(user.id)) ?? { balance: 0, held: 0, available: 0 };
+    return success(request, { balance: wallet.balance, held: wallet.held, available: wallet.available });
+  });
+
+  app.get('/wallet/transactions', async (request) => {
+    const user = currentUser(request);
+    const query = validate(TransactionsQuery, request.query);
+    const page = await ctx.ledger.queries.transactions(user.id, { limit: query.limit, ...(query.cursor ? { cursor: query.cursor } : {}) });
+    return success(request, { items: page.items, nextCursor: page.nextCursor });
+  });
+
+  app.post('/wallet/purchases', async (request) => {
+    const user = currentUser(request);
+    const body = validate(PurchaseBody, request.body);
+    const key = idempotencyKey(request);
+    // A retried request (same key) names the same purchase, so it never opens a second checkout.
+    const purchaseId = key ? uuidFrom('purchase', user.id, key) : newUuid();
+    const data = await ctx.runLedger(request, user.id, 'StartPurchase', { userId: user.id, purchaseId, packageId: body.package });
+    return success(
+      request,
+      {
+        purchaseId: typeof data.purchaseId === 'string' ? data.purchaseId : purchaseId,
+        status: typeof data.status === 'string' ? data.status : 'pending',
+        checkoutUrl: typeof data.checkoutUrl === 'string' ? data.checkoutUrl : null,
+      },
+      'purchase_started',
+    );
+  });
+
+  if (ctx.paymentProvider === 'sandbox') {
+    // Stands in for the provider's webhook in sandbox mode; a player may confirm only their own purchase.
+    app.post('/payments/sandbox/:purchaseId/confirm', async (request) => {
+      const user = currentUser(request);
+      const { purchaseId } = validate(PurchaseParams, request.params);
+      const purchase = await ctx.ledger.queries.purchase(purchaseId);
+      if (!purchase || purchase.userId !== user.id) throw new Rejection('purchase_not_found');
+      const data = await ctx.runLedger(request, user.id, 'ConfirmPurchase', { purchaseId, providerReference: ctx.sandboxReference(purchaseId) });
+      return success(request, data, 'purchase_completed');
+    });
+  }
+}

@@ -1,0 +1,67 @@
+import { migrate, type Migration, type SqlDatabase } from '@qal/events';
+
+/**
+ * The gateway's own operational tables (identity is not event-sourced: codes and sessions are short-lived
+ * secrets). What other services need is published as events (PlayerRegistered, ProfileChanged).
+ * Times come from the gateway's clock as parameters, never from SQL now(), so tests can move time.
+ */
+export const IDENTITY_MIGRATIONS: readonly Migration[] = [
+  {
+    id: '001-identity',
+    sql: `
+      create table identity_users (
+        id uuid primary key,
+        phone text not null unique,
+        name text not null,
+        username text,
+        email text,
+        avatar text,
+        language text not null default 'en',
+        created_at timestamptz not null,
+        updated_at timestamptz not null,
+        registration_published_at timestamptz
+      );
+      create unique index identity_users_username_key on identity_users (lower(username)) where username is not null;
+
+      create table identity_otp_challenges (
+        id uuid primary key,
+        phone text not null,
+        ip text not null,
+        code_digest text not null,
+        language text not null,
+        status text not null default 'active' check (status in ('active', 'consumed', 'burned', 'superseded')),
+        attempts integer not null default 0,
+        created_at timestamptz not null,
+        expires_at timestamptz not null,
+        resolved_at timestamptz
+      );
+      create index identity_otp_challenges_phone on identity_otp_challenges (phone, created_at desc);
+      create index identity_otp_challenges_ip on identity_otp_challenges (ip, created_at desc);
+
+      create table identity_sessions (
+        token_hash text primary key,
+        user_id uuid not null references identity_users (id),
+        created_at timestamptz not null,
+        expires_at timestamptz not null,
+        revoked_at timestamptz
+      );
+      create index identity_sessions_user on identity_sessions (user_id)
+    `,
+  },
+  {
+    id: '002-idempotency',
+    sql: `
+      create table identity_idempotency (
+        id text primary key,
+        status text not null check (status in ('pending', 'done')),
+        status_code integer,
+        iv text,
+        body text,
+        created_at timestamptz not null
+      );
+      create index identity_idempotency_created on identity_idempotency (created_at)
+    `,
+  },
+];
+
+export const migrateIdentity = (db: SqlDatabase) => migrate(db, 'identity', IDENTITY_MIGRATIONS);

@@ -1,0 +1,116 @@
+import { WebSocket } from 'ws';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestPlatform } from '../src/testing/platform.ts';
+import { bearer, startPlatform } from './support/platform.ts';
+import { collect } from './support/ws-client.ts';
+
+let t: TestPlatform;
+let base: string;
+beforeAll(async () => {
+  t = await startPlatform();
+  // A real socket (not injectWS), so listeners are attached before the server's first message, as in a browser.
+  const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  base = address.replace(/^http/, 'ws');
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+async function connect(token?: string, headers: Record<string, string> = {}) {
+  const socket = new WebSocket(`${base}/ws${token ? `?token=${encodeURIComponent(token)}` : ''}`, { headers });
+  const client = collect(socket);
+  await new Promise<void>((resolve, reject) => {
+    socket.once('open', () => resolve());
+    socket.once('error', reject);
+  });
+  return client;
+}
+
+describe('websocket', () => {
+  it('refuses a missing or bad token with an error and close code 4401', async () => {
+    for (const token of [undefined, 'not-a-session-token-at-all-0123456789']) {
+      const ws = await connect(token);
+      expect(await ws.next('error')).toEqual({ type: 'error', code: 'unauthorized', message: 'Not authenticated' });
+      expect((await ws.closed()).code).toBe(4401);
+    }
+  });
+
+  it('answers ping with pong', async () => {
+    const { token } = await t.signIn();
+    const ws = await connect(token);
+    ws.send({ type: 'ping' });
+    expect(await ws.next('pong')).toEqual({ type: 'pong' });
+    ws.close();
+  });
+
+  it('gives the wallet as the snapshot of the own user channel', async () => {
+    const { token, user } = await t.signIn();
+    const ws = await connect(token);
+    ws.send({ type: 'subscribe', channel: `user:${user.id}` });
+    const subscribed = await ws.next('subscribed');
+    expect(subscribed).toMatchObject({ channel: `user:${user.id}`, snapshot: { balance: 100, held: 0, available: 100 } });
+    expect(subscribed.version).toBeGreaterThan(0);
+    ws.close();
+  });
+
+  it("refuses someone else's channel with forbidden_channel, in the user's language", async () => {
+    const a = await t.signIn();
+    const b = await t.signIn(undefined, { language: 'am' });
+    const ws = await connect(b.token);
+    ws.send({ type: 'subscribe', channel: `user:${a.user.id}` });
+    expect(await ws.next('error')).toEqual({ type: 'error', code: 'forbidden_channel', channel: `user:${a.user.id}`, message: 'ይህን ቻናል መከታተል አልተፈቀደልዎትም' });
+    ws.close();
+  });
+
+  it('refuses unknown channels and malformed messages', async () => {
+    const { token } = await t.signIn();
+    const ws = await connect(token, { 'accept-language': 'en' });
+    ws.send({ type: 'subscribe', channel: 'lobby:all' });
+    expect(await ws.next('error', (m) => m.code === 'unknown_channel')).toMatchObject({ channel: 'lobby:all' });
+    ws.send({ type: 'dance' });
+    expect(await ws.next('error', (m) => m.code === 'invalid_message')).toBeTruthy();
+    ws.close();
+  });
+
+  it('pushes the new wallet with a higher version after a daily bonus', async () => {
+    const { token, user } = await t.signIn();
+    const ws = await connect(token);
+    const channel = `user:${user.id}`;
+    ws.send({ type: 'subscribe', channel });
+    const subscribed = await ws.next('subscribed');
+    const claim = await t.app.inject({ method: 'POST', url: '/api/v1/user/claim-daily-bonus', headers: bearer(token) });
+    expect(claim.statusCode).toBe(200);
+    const push = await ws.next('push', (m) => m.channel === channel);
+    expect(push).toMatchObject({ type: 'push', channel, event: 'wallet', data: { balance: 110, held: 0, available: 110 } });
+    expect(push.version).toBeGreaterThan(subscribed.version);
+    ws.close();
+  });
+
+  it('stops pushing after unsubscribe', async () => {
+    const { token, user } = await t.signIn();
+    const ws = await connect(token);
+    const channel = `user:${user.id}`;
+    ws.send({ type: 'subscribe', channel });
+    await ws.next('subscribed');
+    ws.send({ type: 'unsubscribe', channel });
+    expect(await ws.next('unsubscribed')).toEqual({ type: 'unsubscribed', channel });
+    await t.app.inject({ method: 'POST', url: '/api/v1/user/claim-daily-bonus', headers: bearer(token) });
+    // A ping after the claim: its pong arrives after any push the claim could have caused on this socket.
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    ws.send({ type: 'ping' });
+    await ws.next('pong');
+    expect(ws.received.filter((m) => m.type === 'push')).toEqual([]);
+    ws.close();
+  });
+
+  it('closes a socket whose session was revoked when it next subscribes', async () => {
+    const { token, user } = await t.signIn();
+    const ws = await connect(token);
+    ws.send({ type: 'ping' });
+    await ws.next('pong');
+    await t.app.inject({ method: 'DELETE', url: '/api/v1/auth/logout', headers: bearer(token) });
+    ws.send({ type: 'subscribe', channel: `user:${user.id}` });
+    expect(await ws.next('error')).toMatchObject({ code: 'unauthorized' });
+    expect((await ws.closed()).code).toBe(4401);
+  });
+});

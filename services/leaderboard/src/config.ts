@@ -1,0 +1,120 @@
+/**
+ * Every number the leaderboard service depends on (product/RULES.md "Leaderboards, badges, stats"), in one place.
+ */
+import { config as engineConfig, hangman, type GameSlug } from '@qal/game-engine';
+import type { TransferReason } from '@qal/events';
+
+// ---------------------------------------------------------------------------------------------------------------
+// Periods
+// ---------------------------------------------------------------------------------------------------------------
+
+/** Africa/Addis_Ababa is UTC+3 all year (no daylight saving): boards turn over at midnight there. */
+export const ADDIS_ABABA_UTC_OFFSET_HOURS = 3;
+/** Weeks start on Monday (ISO 8601), in Addis Ababa time. */
+export const WEEK_STARTS_ON = 'monday';
+export const PERIODS = ['day', 'week', 'month', 'year', 'all'] as const;
+export type Period = (typeof PERIODS)[number];
+/** The one key of the all-time period. */
+export const ALL_TIME_KEY = 'all';
+
+// ---------------------------------------------------------------------------------------------------------------
+// Scores
+// ---------------------------------------------------------------------------------------------------------------
+
+/**
+ * Hangman's highest possible score: a perfect game (no wrong guess, no hint) won at once, on the longest word
+ * the bank may hold, in whichever language scores more. Derived from the engine's own scoring formula and
+ * limits, so it follows any change to them. (English 12 letters, m = 5.0: 500 + 600 + 1000 + 250 = 2350.)
+ */
+export const HANGMAN_MAX_SCORE = Math.max(
+  ...hangman.HANGMAN_LANGUAGES.map((language) =>
+    hangman.scoreOf({
+      won: true,
+      language,
+      letters: engineConfig.HANGMAN_WORD_LENGTH_MAX[language],
+      wrongGuesses: 0,
+      hintsUsed: 0,
+      elapsedMs: 0,
+    }),
+  ),
+);
+
+/**
+ * Each game's maximum score: the global board sums best ÷ max × GLOBAL_POINTS_PER_GAME over games, so no single
+ * game dominates. A game without an entry here is not on the global board (it has no scored engine yet).
+ */
+export const GAME_MAX_SCORES: Readonly<Partial<Record<GameSlug, number>>> = {
+  hangman: HANGMAN_MAX_SCORE,
+};
+/** What a game's maximum score is worth on the global board. */
+export const GLOBAL_POINTS_PER_GAME = 1000;
+/**
+ * Global scores are kept as integers in thousandths of a point, so sums and ties are exact (no floating error
+ * decides a rank) and a rebuild gives bit-identical numbers.
+ */
+export const GLOBAL_SCORE_SCALE = 1000;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Badges (precedence as listed)
+// ---------------------------------------------------------------------------------------------------------------
+
+export const BADGES = ['emperor', 'nigus', 'ras', 'fitawrari'] as const;
+export type Badge = (typeof BADGES)[number];
+/** Per-game ranks (ties share a rank) that earn each game badge; Emperor is global rank 1. */
+export const BADGE_RANKS = {
+  nigus: { from: 1, to: 1 },
+  ras: { from: 2, to: 6 },
+  fitawrari: { from: 7, to: 21 },
+} as const;
+/** Badges are earned on the all-time boards. */
+export const BADGE_PERIOD: Period = 'all';
+
+// ---------------------------------------------------------------------------------------------------------------
+// Stats
+// ---------------------------------------------------------------------------------------------------------------
+
+/**
+ * Wallet credits that count as tokens earned: what games paid out, i.e. single-player rewards and multiplayer
+ * payouts, each attributed to its match's game and category. Not earned: the welcome grant and the daily bonus
+ * (gifts), purchases (bought), refunds (the player's own tokens back) and corrections.
+ */
+export const EARNED_REASONS: ReadonlySet<TransferReason> = new Set<TransferReason>(['reward', 'payout']);
+/** Plays kept per player for the score-over-time chart. */
+export const RECENT_PLAYS = 30;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Queries and the API
+// ---------------------------------------------------------------------------------------------------------------
+
+export const BOARD_LIMIT_DEFAULT = 50;
+export const BOARD_LIMIT_MAX = 100;
+/** Random bytes of a share id (base64url): unguessable. */
+export const SHARE_ID_BYTES = 16;
+
+// ---------------------------------------------------------------------------------------------------------------
+// The projection
+// ---------------------------------------------------------------------------------------------------------------
+
+/** Subscriber name of the projection; its checkpoint is stored under it. */
+export const PROJECTION_NAME = 'leaderboard';
+/** Events per live batch, and per batch of a rebuild (bigger: fewer round trips). */
+export const LIVE_BATCH_SIZE = 500;
+export const REBUILD_BATCH_SIZE = 20_000;
+/** Read-model rows the live projection keeps between batches (dropped and read back beyond this). */
+export const LIVE_CACHE_ROWS = 200_000;
+/**
+ * How often the live projection looks for new events when no local append woke it (and how long it waits at most
+ * between re-checks after one whose event was not readable yet): bounds the lag a poll adds.
+ */
+export const LIVE_POLL_INTERVAL_MS = 100;
+/**
+ * Read-model rows a rebuild keeps in memory between batches (a few hundred bytes each), so it writes without
+ * reading back; beyond this it drops them and reads what each batch needs.
+ */
+export const REBUILD_CACHE_ROWS = 2_000_000;
+/** How long a caller waits for the projection to include an event before answering anyway. */
+export const CATCH_UP_TIMEOUT_MS = 5_000;
+/** How often a waiter looks at the stored checkpoint (another process's instance may have taken the batch). */
+export const CHECKPOINT_POLL_MS = 100;
+/** Attempts of the rebuild's final swap when the live projection keeps moving ahead of the shadow tables. */
+export const REBUILD_SWAP_ATTEMPTS = 20;

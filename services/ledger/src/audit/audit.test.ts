@@ -1,0 +1,150 @@
+import { describe, expect, it } from 'vitest';
+import {
+  createMemoryEventStore,
+  escrowAccountId,
+  START,
+  uuidFrom,
+  walletAccountId,
+  type EventStore,
+  type JsonObject,
+  type SqlDatabase,
+  type StoredEvent,
+} from '@qal/events';
+import { createLedger } from '../ledger.ts';
+import { createSandboxPaymentProvider } from '../payments/sandbox.ts';
+import { audit, type ReadModelAccount } from './audit.ts';
+
+/** The handlers need no database except for ExpireHolds, which these tests do not send. */
+const noDatabase = new Proxy({} as SqlDatabase, {
+  get: () => () => {
+    throw new Error('no database in this test');
+  },
+});
+
+const issuedAt = '2026-03-01T09:00:00.000Z';
+let n = 0;
+const send = (ledger: Awaited<ReturnType<typeof createLedger>>, type: string, payload: Record<string, unknown>) =>
+  ledger.handle({ commandId: `c-${++n}`, type, actorId: 'test', payload, issuedAt, correlationId: 'k' });
+
+async function scenario() {
+  const store = createMemoryEventStore();
+  const ledger = await createLedger({ store, db: noDatabase, payments: createSandboxPaymentProvider() });
+  await send(ledger, 'OpenWallet', { userId: 'alice' });
+  await send(ledger, 'OpenWallet', { userId: 'bob' });
+  await send(ledger, 'ClaimDailyBonus', { userId: 'alice' });
+  const escrow = escrowAccountId('m1');
+  await send(ledger, 'PlaceHold', { holdId: 'h-a', from: walletAccountId('alice'), to: escrow, amount: 30, reason: 'entry_fee', matchId: 'm1', expiresAt: issuedAt });
+  await send(ledger, 'PlaceHold', { holdId: 'h-b', from: walletAccountId('bob'), to: escrow, amount: 30, reason: 'entry_fee', matchId: 'm1', expiresAt: issuedAt });
+  await send(ledger, 'PostHold', { holdId: 'h-a' });
+  await send(ledger, 'VoidHold', { holdId: 'h-b' });
+  await send(ledger, 'Transfer', { transferId: 't-pay', from: escrow, to: walletAccountId('bob'), amount: 30, reason: 'payout', matchId: 'm1' });
+  return { store, events: await store.readAll(START, 10_000) };
+}
+
+const tamper = (events: StoredEvent[], index: number, change: (data: JsonObject) => JsonObject) =>
+  events.map((e, i) => (i === index ? { ...e, data: change(structuredClone(e.data)) } : e));
+
+/** Writes events straight into a store (valid hash chains, any content): how a buggy writer could corrupt the ledger. */
+async function forge(store: EventStore, streamId: string, type: string, data: JsonObject) {
+  await store.append([{ streamId, streamType: 'ledger', expectedVersion: 'any', events: [{ eventId: uuidFrom('forged', streamId, type, JSON.stringify(data)), type, data }] }]);
+}
+
+const leg = (over: JsonObject): JsonObject => ({
+  transferId: 'x',
+  holdId: null,
+  accountId: 'house',
+  counterpartyId: 'issuance',
+  amount: 10,
+  reason: 'correction',
+  matchId: null,
+  purchaseId: null,
+  balanceAfter: null,
+  heldAfter: null,
+  ...over,
+});
+
+describe('audit', () => {
+  it('finds a ledger kept by the handlers clean, with balanced totals and a statement per account', async () => {
+    const { events } = await scenario();
+    const report = audit(events, { statements: true });
+
+    expect(report.violations).toEqual([]);
+    expect(report.ok).toBe(true);
+    expect(report.totals.debits).toBe(report.totals.credits);
+    expect(report.totals.holds).toMatchObject({ placed: 2, posted: 1, voided: 1, pending: 0 });
+    const alice = report.accounts.find((a) => a.accountId === walletAccountId('alice'));
+    expect(alice).toMatchObject({ balance: 80, held: 0 });
+    expect(alice?.lines.map((l) => [l.reason, l.balanceChange])).toEqual([
+      ['welcome_grant', 100],
+      ['daily_bonus', 10],
+      ['entry_fee', 0],
+      ['entry_fee', -30],
+    ]);
+    expect(report.accounts.find((a) => a.accountId === 'issuance')?.balance).toBe(-210);
+  });
+
+  it('reports an edited event as a broken hash chain', async () => {
+    const { events } = await scenario();
+    const index = events.findIndex((e) => e.type === 'AccountCredited' && e.data.reason === 'daily_bonus');
+    const report = audit(tamper(events, index, (d) => ({ ...d, amount: 1000 })));
+    expect(report.ok).toBe(false);
+    expect(report.violations.join('\n')).toMatch(new RegExp(`${events[index]!.streamId}@\\d+: hash does not match`));
+  });
+
+  it('reports a removed event as a gap in its stream', async () => {
+    const { events } = await scenario();
+    const index = events.findIndex((e) => e.type === 'HoldVoided');
+    const report = audit(events.filter((_, i) => i !== index));
+    expect(report.violations.join('\n')).toMatch(/hold .* has release legs but was never resolved|stream position/);
+  });
+
+  it('reports a transfer with only one leg, and unequal sums', async () => {
+    const store = createMemoryEventStore();
+    await forge(store, 'account-house', 'AccountCredited', leg({ transferId: 'one-sided' }));
+    const report = audit(await store.readAll(START, 100));
+    expect(report.violations).toEqual(
+      expect.arrayContaining([expect.stringMatching(/transfer one-sided: 0 debit and 1 credit legs/), expect.stringMatching(/transfer one-sided: legs without a TransferPosted/), expect.stringMatching(/Σ debits 0 ≠ Σ credits 10/)]),
+    );
+  });
+
+  it('reports a wallet driven below zero and a running balance that does not match the replay', async () => {
+    const store = createMemoryEventStore();
+    const wallet = walletAccountId('carol');
+    await forge(store, `account-${wallet}`, 'WalletOpened', { accountId: wallet, userId: 'carol', balanceAfter: 0, heldAfter: 0 });
+    await forge(store, `account-${wallet}`, 'AccountDebited', leg({ transferId: 'overdraft', accountId: wallet, counterpartyId: 'house', balanceAfter: 5, heldAfter: 0 }));
+    await forge(store, 'account-house', 'AccountCredited', leg({ transferId: 'overdraft', accountId: 'house', counterpartyId: wallet }));
+    await forge(store, 'transfer-overdraft', 'TransferPosted', { transferId: 'overdraft', debitAccountId: wallet, creditAccountId: 'house', amount: 10, reason: 'correction', matchId: null, purchaseId: null });
+    const report = audit(await store.readAll(START, 100));
+    expect(report.violations).toEqual([
+      expect.stringMatching(/wallet:carol went below zero \(balance -10/),
+      expect.stringMatching(/running balance 5\/0 but replay gives -10\/0/),
+    ]);
+  });
+
+  it('reports a hold resolved twice (posted and voided) and a transfer id recorded twice', async () => {
+    const { store } = await scenario();
+    await forge(store, 'hold-h-a', 'HoldVoided', { holdId: 'h-a', amount: 30 });
+    await store.append([
+      { streamId: 'transfer-t-pay', streamType: 'ledger', expectedVersion: 'any', events: [{ eventId: uuidFrom('again'), type: 'TransferPosted', data: { transferId: 't-pay', debitAccountId: 'escrow:m1', creditAccountId: walletAccountId('bob'), amount: 30, reason: 'payout', matchId: 'm1', purchaseId: null } }] },
+    ]);
+    const report = audit(await store.readAll(START, 10_000));
+    expect(report.violations).toEqual(
+      expect.arrayContaining([expect.stringMatching(/hold h-a resolved more than once: HoldPosted, HoldVoided/), expect.stringMatching(/transfer t-pay recorded more than once/)]),
+    );
+  });
+
+  it('compares the read model at its checkpoint with the replayed balances', async () => {
+    const { events } = await scenario();
+    const clean = audit(events).accounts.map((a): ReadModelAccount => ({ accountId: a.accountId, balance: a.balance, held: a.held, pendingCredit: a.pendingCredit }));
+    expect(audit(events, { readModel: { position: null, accounts: clean } }).ok).toBe(true);
+
+    const skewed = clean.map((a) => (a.accountId === walletAccountId('bob') ? { ...a, balance: a.balance + 1 } : a));
+    expect(audit(events, { readModel: { position: null, accounts: skewed } }).violations).toEqual([expect.stringMatching(/read model wallet:bob: balance 131/)]);
+
+    // A read model taken when only the first transaction was projected matches the replay at that point.
+    const firstTransaction = events.filter((e) => e.transactionId === events[0]!.transactionId);
+    const early = audit(firstTransaction).accounts.map((a) => ({ ...a }));
+    expect(audit(events, { readModel: { position: firstTransaction.at(-1)!, accounts: early } }).ok).toBe(true);
+    expect(audit(events, { readModel: { position: null, accounts: early } }).ok).toBe(false);
+  });
+});

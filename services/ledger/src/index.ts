@@ -1,0 +1,12 @@
+export { createLedger, type Ledger, type LedgerDeps } from './ledger.ts';
+export type { LedgerQueries, WalletSummary, WalletTransaction, PurchaseSummary } from './projection/queries.ts';
+export { InvalidCursorError } from './projection/queries.ts';
+export { walletChanges } from './projection/wallet-changes.ts';
+export { TOKEN_PACKAGES, WELCOME_GRANT_TOKENS, DAILY_BONUS_TOKENS, type TokenPackage } from './config.ts';
+export { addisDate } from './core/addis-date.ts';
+export type { PaymentProvider, CheckoutRequest, Checkout, VerifyRequest, Verification, WebhookNotice } from './payments/port.ts';
+export { PaymentProviderError } from './payments/port.ts';
+export { createSandboxPaymentProvider, sandboxReference, SANDBOX_PROVIDER, type SandboxOptions } from './payments/sandbox.ts';
+export { createChapaPaymentProvider, chapaOptionsFromEnv, CHAPA_PROVIDER, type ChapaOptions } from './payments/chapa.ts';
+export { openWalletCommand } from './subscribers/wallet-opener.ts';
+export { audit, type AuditReport } from './audit/audit.ts';

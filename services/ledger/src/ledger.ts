@@ -1,0 +1,91 @@
+import { type CommandHandler, type EventStore, type Position, type SqlDatabase, type SqlExecutor, type StoredEvent, type Subscription } from '@qal/events';
+import { PROJECTION_SUBSCRIBER, READ_YOUR_WRITES_TIMEOUT_MS } from './config.ts';
+import { dispatch } from './handlers/dispatch.ts';
+import { createKeyedLock, waitForSubscriber } from '@qal/events';
+import type { HandlerDeps, Logger } from './handlers/shell.ts';
+import type { PaymentProvider } from './payments/port.ts';
+import { migrateLedger } from './projection/migrations.ts';
+import { applyToReadModel } from './projection/projection.ts';
+import { createLedgerQueries, type LedgerQueries } from './projection/queries.ts';
+import { recordSignUps, startWalletOpener, type WalletOpener } from './subscribers/wallet-opener.ts';
+
+export interface LedgerDeps {
+  readonly store: EventStore;
+  /** The read model's database; with a SQL store it must be the store's own database (one transaction for both). */
+  readonly db: SqlDatabase;
+  readonly payments: PaymentProvider;
+  readonly logger?: Logger;
+}
+
+export interface Ledger {
+  /** Runs a ledger command; after an append it waits (bounded) until `queries` show it, then answers. */
+  readonly handle: CommandHandler;
+  readonly queries: LedgerQueries;
+  /** Runs the migrations, then starts the projection and the PlayerRegistered → OpenWallet subscriber. */
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  /** Resolves once the read model includes everything up to `position` (e.g. before pushing a wallet view). */
+  waitForProjection(position: Position, timeoutMs?: number): Promise<void>;
+  /** Opens the wallets of every sign-up seen so far that still has none (tests and shutdown use it). */
+  openPendingWallets(): Promise<void>;
+}
+
+const silent: Logger = { info: () => undefined, error: () => undefined };
+
+export async function createLedger(deps: LedgerDeps): Promise<Ledger> {
+  const logger = deps.logger ?? silent;
+  const handlerDeps: HandlerDeps = { store: deps.store, db: deps.db, payments: deps.payments, locks: createKeyedLock(), logger };
+  const queries = createLedgerQueries(deps.db);
+  let projection: Subscription | null = null;
+  let opener: WalletOpener | null = null;
+
+  function waitForProjection(position: Position, timeoutMs = READ_YOUR_WRITES_TIMEOUT_MS): Promise<void> {
+    return waitForSubscriber({ store: deps.store, subscription: projection, subscriber: PROJECTION_SUBSCRIBER, position, timeoutMs });
+  }
+
+  const execute = async (command: Parameters<CommandHandler>[0]) => (await dispatch(handlerDeps, command)).outcome;
+
+  const handle: CommandHandler = async (command) => {
+    const { outcome, position } = await dispatch(handlerDeps, command);
+    if (position && projection) {
+      await waitForProjection(position).catch((error: unknown) => logger.error({ err: String(error), commandId: command.commandId }, 'read-your-writes wait timed out'));
+    }
+    return outcome;
+  };
+
+  return {
+    handle,
+    queries,
+    waitForProjection,
+    async openPendingWallets() {
+      await opener?.drain();
+    },
+    async start() {
+      if (projection) return;
+      await migrateLedger(deps.db);
+      const walletOpener = startWalletOpener({ db: deps.db, execute, logger });
+      opener = walletOpener;
+      // One subscription for the read model and the sign-ups: one transaction per batch, checkpoint included.
+      const apply = async (sql: SqlExecutor, events: readonly StoredEvent[]) => {
+        await applyToReadModel(sql, events);
+        return recordSignUps(sql, events, logger);
+      };
+      projection = deps.store.subscribe({
+        subscriber: PROJECTION_SUBSCRIBER,
+        async handle(events, { tx }) {
+          const signedUp = tx ? await apply(tx, events) : await deps.db.transaction((t) => apply(t, events));
+          // Not awaited: on PGlite the opener's queries wait until this batch's transaction has committed.
+          if (signedUp) setImmediate(() => void walletOpener.drain());
+        },
+        onError: (error) => logger.error({ err: String(error) }, 'ledger projection failed; retrying'),
+      });
+      logger.info('ledger started');
+    },
+    async stop() {
+      await projection?.stop();
+      await opener?.stop();
+      opener = null;
+      projection = null;
+    },
+  };
+}

@@ -1,0 +1,141 @@
+/**
+ * Distributed mode under faults, on a real Kafka broker (this suite's own) and PostgreSQL (a scratch database),
+ * with the real processes: two gateways, game-engine, ledger, leaderboard. Players sign in, claim the daily bonus,
+ * buy tokens and play Hangman through both gateways while (a) the ledger is SIGKILLed and restarted, (b) a gateway
+ * is SIGKILLed and its websocket clients move to the other, (c) the broker is stopped for 10 s. After each: every
+ * command has exactly one outcome, wallets and read models agree with the events, `ledger:audit` is clean.
+ */
+import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import { findDependencies, startCluster, stopKafkaIfStarted, type Cluster } from './support/cluster.ts';
+import { Player } from './support/client.ts';
+import { expectConsistent } from './support/invariants.ts';
+import { arrive, buyTokens, claimBonus, DAILY_BONUS, playHangmanToAWin, travel, WELCOME_GRANT, type Journey } from './support/journey.ts';
+
+const dependencies = await findDependencies();
+afterAll(stopKafkaIfStarted, 120_000);
+
+const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Runs alongside the fault; a failure surfaces where it is awaited, not as an unhandled rejection before. */
+function inFlight<T>(work: readonly Promise<T>[]): Promise<T[]> {
+  const all = Promise.all(work);
+  all.catch(() => undefined);
+  return all;
+}
+const PLAYERS_PER_SCENARIO = 4;
+
+describe.skipIf(!dependencies)('distributed mode under faults', { timeout: 300_000 }, () => {
+  let cluster: Cluster;
+  beforeAll(async () => {
+    cluster = await startCluster(dependencies!);
+  }, 300_000);
+  afterAll(async () => {
+    await cluster?.close();
+  }, 120_000);
+
+  const reportLogsOnFailure = () =>
+    onTestFailed(() => {
+      console.error(`--- last lines of the processes ---\n${cluster.recentLogs()}`);
+    });
+
+  const playersFor = (scenario: string, gatewayOf: (index: number) => number) =>
+    Array.from({ length: PLAYERS_PER_SCENARIO }, (_, i) => new Player(cluster, `${scenario}-${i + 1}`, gatewayOf(i)));
+
+  const closeAll = (journeys: readonly Journey[]) => journeys.forEach((j) => j.player.push?.close());
+
+  /** What the players saw before outcomes (no answer, timeouts), printed, and counted. */
+  const interruptions = (scenario: string, journeys: readonly Journey[]) => {
+    const seen = new Map<string, number>();
+    for (const attempt of journeys.flatMap((j) => j.player.attempts)) {
+      if (attempt.status === 200) continue;
+      const what = attempt.status === 'no_answer' ? 'no answer' : `${attempt.status} ${attempt.code ?? ''}`.trim();
+      seen.set(what, (seen.get(what) ?? 0) + 1);
+    }
+    const requests = journeys.reduce((n, j) => n + j.player.attempts.length, 0);
+    console.log(`${scenario}: ${requests} requests; before their outcome: ${[...seen].map(([what, n]) => `${n}× ${what}`).join(', ') || 'none'}`);
+    return [...seen.values()].reduce((a, b) => a + b, 0);
+  };
+
+  it('serves a player on either gateway: a wallet change made through gateway 1 is pushed through gateway 2', async () => {
+    reportLogsOnFailure();
+    const player = new Player(cluster, 'both-gateways', 0);
+    const journey = await arrive(cluster, player);
+    try {
+      expect(player.push!.connections).toEqual([1]);
+      await claimBonus(journey);
+      const pushed = await player.push!.waitForBalance(WELCOME_GRANT + DAILY_BONUS);
+      expect(pushed).toMatchObject({ balance: WELCOME_GRANT + DAILY_BONUS, held: 0 });
+      expect(await player.wallet(1)).toEqual({ balance: 110, held: 0, available: 110 });
+    } finally {
+      player.push?.close();
+    }
+  });
+
+  it('(a) the ledger killed with SIGKILL mid-flight and restarted: nothing lost, nothing twice', async () => {
+    reportLogsOnFailure();
+    const ledger = cluster.process('ledger');
+    const travelling = inFlight(playersFor('ledger-kill', (i) => i % 2).map((player, i) => delay(i * 400).then(() => travel(cluster, player))));
+    await delay(2_500);
+    await ledger.kill('SIGKILL');
+    await delay(2_000);
+    ledger.start();
+    await ledger.waitReady();
+    const journeys = await travelling;
+    try {
+      interruptions('(a) ledger killed', journeys);
+      await expectConsistent(cluster, journeys);
+    } finally {
+      closeAll(journeys);
+    }
+  });
+
+  it('(b) a gateway killed: requests move to the other gateway, and so do its websocket clients', async () => {
+    reportLogsOnFailure();
+    const doomed = cluster.process('gateway-2');
+    // half the players send through gateway 2 (and follow pushes on gateway 1), half the other way round
+    const journeys = await Promise.all(playersFor('gateway-kill', (i) => i % 2).map((player) => arrive(cluster, player)));
+    const followedOnDoomed = journeys.filter((j) => j.player.push!.gateway === 1);
+    const commands = inFlight(
+      journeys.map(async (journey, i) => {
+        await delay(i * 200);
+        await claimBonus(journey);
+        await buyTokens(journey);
+        await playHangmanToAWin(cluster, journey);
+      }),
+    );
+    await delay(1_000);
+    await doomed.kill('SIGKILL');
+    try {
+      await commands;
+      for (const journey of followedOnDoomed) expect(journey.player.push!.connections).toEqual([1, 0]);
+      expect(interruptions('(b) gateway killed', journeys), 'requests that met the dead gateway').toBeGreaterThan(0);
+      // back again, it serves the same wallets as the one that stayed
+      doomed.start();
+      await doomed.waitReady();
+      await expectConsistent(cluster, journeys);
+    } finally {
+      closeAll(journeys);
+      if (!doomed.running) {
+        doomed.start();
+        await doomed.waitReady();
+      }
+    }
+  });
+
+  it('(c) the broker stopped for 10 s and started again: commands wait or time out, then settle with their keys', async () => {
+    reportLogsOnFailure();
+    const travelling = inFlight(playersFor('broker-stop', (i) => i % 2).map((player, i) => delay(i * 400).then(() => travel(cluster, player))));
+    await delay(2_500);
+    await cluster.stopBroker();
+    await delay(10_000);
+    await cluster.startBroker();
+    const journeys = await travelling;
+    try {
+      expect(interruptions('(c) broker stopped', journeys), 'commands that met the stopped broker').toBeGreaterThan(0);
+      await expectConsistent(cluster, journeys);
+      // every process is ready again
+      for (const process of cluster.topology.processes) await process.waitReady(60_000);
+    } finally {
+      closeAll(journeys);
+    }
+  });
+});
