@@ -52,6 +52,13 @@ describe('the Hangman word bank', () => {
         );
   });
 
+  it.each(HANGMAN_LANGUAGES)('%s: no word is the name of its category, which the player sees', (language) => {
+    const giveaways = WORD_BANK[language].filter(({ word, category }) =>
+      [category, WORD_CATEGORY_LABELS[category].en.toLowerCase(), WORD_CATEGORY_LABELS[category].am].includes(word),
+    );
+    expect(giveaways).toEqual([]);
+  });
+
   it('every category has an English and an Amharic label', () => {
     for (const category of WORD_CATEGORIES) {
       expect(WORD_CATEGORY_LABELS[category].en).toMatch(/^[A-Z][a-z ]+$/);
