@@ -19,16 +19,97 @@ export const PlayHangman = z.object({
 export const HangmanMove = z.discriminatedUnion('type', [
   z.object({ type: z.literal('guess'), letter: z.string().min(1).max(8) }),
   z.object({ type: z.literal('hint') }),
+  /** Word duel only: the round's setter sets the word (checked against the room language's dictionary). */
+  z.object({ type: z.literal('set_word'), word: z.string().min(1).max(40) }),
 ]);
 export type HangmanMove = z.infer<typeof HangmanMove>;
 
-/** A guess or a hint, timed by the envelope's `issuedAt`. → `{ view }` */
+/**
+ * A move in any match (single-player Hangman or a room's word duel), timed by the envelope's `issuedAt`. The
+ * engine routes it by the match's kind. → `{ view }` (the mover's own view)
+ */
 export const MakeMove = z.object({ matchId: Id, userId: Id, move: HangmanMove });
+
+// Rooms (product/RULES.md "Multiplayer rooms"). Every room command answers `{ room }`: the room's view (ids only;
+// the gateway adds names). A room's code is 6 characters from ROOM_CODE_ALPHABET (no 0/O/1/I).
+
+export const ROOM_CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+export const ROOM_CODE_LENGTH = 6;
+export const RoomCodeSchema = z
+  .string()
+  .length(ROOM_CODE_LENGTH)
+  .regex(/^[A-HJ-NP-Z2-9]{6}$/, 'a room code is 6 characters without 0, O, 1 or I');
+
+/**
+ * Settings are checked by the engine (named rejections), so these are loose: a bad value is `invalid_room_settings`
+ * with the field, not a schema error. The code is drawn by the engine from the command id, so a retried create is
+ * the same room.
+ */
+export const CreateRoom = z.object({
+  userId: Id,
+  roomName: z.string().max(400),
+  description: z.string().max(2000).optional(),
+  game: z.string().min(1).max(40),
+  /** The word duel's language: 'en' | 'am'. */
+  language: z.string().max(20),
+  maxPlayers: z.number(),
+  gameDuration: z.string().max(20),
+  entryFee: z.number().optional(),
+  penalty: z.number().optional(),
+  /** Plain text on the way in; the engine stores only a salted hash. */
+  password: z.string().max(100).optional(),
+});
+export const JoinRoom = z.object({ code: RoomCodeSchema, userId: Id, password: z.string().max(100).optional() });
+export const LeaveRoom = z.object({ code: RoomCodeSchema, userId: Id });
+/** Ready holds the entry fee (and penalty) in the match escrow; not ready voids those holds. */
+export const SetReady = z.object({ code: RoomCodeSchema, userId: Id, ready: z.boolean() });
+/** Host only. → `{ room, matchId }` */
+export const StartRoomMatch = z.object({ code: RoomCodeSchema, userId: Id });
+/** Host only; the gateway resolves the username to `inviteeId` (unknown → `user_not_found`). */
+export const InvitePlayer = z.object({ code: RoomCodeSchema, userId: Id, inviteeId: Id });
+/** → `{ room }` when accepted (the invitee joins), `{ room: null }` when declined. */
+export const RespondInvitation = z.object({ invitationId: Id, userId: Id, accept: z.boolean() });
+export const ProposeBet = z.object({ code: RoomCodeSchema, userId: Id, amount: z.number() });
+export const RespondBet = z.object({ code: RoomCodeSchema, userId: Id, accept: z.boolean() });
+/** Host only, once the room's match is finished: a new match in the same room, the same players invited. */
+export const StartRematch = z.object({ code: RoomCodeSchema, userId: Id });
+/** Host only, before the match starts: voids every hold. */
+export const DeleteRoom = z.object({ code: RoomCodeSchema, userId: Id });
+/** Sent by the gateway when a member's last socket on the room closes (online false) or one opens (true). */
+export const SetPresence = z.object({ code: RoomCodeSchema, userId: Id, online: z.boolean() });
+
+// Timers: sent by the engine's own scheduler with `issuedAt` = the deadline, so replays are identical.
+
+/** The turn `turn` (a counter in the match) ran out. */
+export const TimeoutTurn = z.object({ matchId: Id, turn: z.number().int().nonnegative() });
+/** The room's bet proposal `proposalId` was not accepted by everyone within 2 minutes. */
+export const ExpireBet = z.object({ code: RoomCodeSchema, proposalId: Id });
+/** The match's duration (Normal 5 min, Rush 3 min) ran out. */
+export const EndMatchOnTime = z.object({ matchId: Id });
 
 /** Ends a game whose deadline passed at the envelope's `issuedAt` (timers and lazy reads). → `{ view }` */
 export const ExpireHangman = z.object({ matchId: Id });
 
-export const GameEngineCommands = { PlayHangman, MakeMove, ExpireHangman } as const;
+export const GameEngineCommands = {
+  PlayHangman,
+  MakeMove,
+  ExpireHangman,
+  CreateRoom,
+  JoinRoom,
+  LeaveRoom,
+  SetReady,
+  StartRoomMatch,
+  InvitePlayer,
+  RespondInvitation,
+  ProposeBet,
+  RespondBet,
+  StartRematch,
+  DeleteRoom,
+  SetPresence,
+  TimeoutTurn,
+  ExpireBet,
+  EndMatchOnTime,
+} as const;
 export type GameEngineCommandType = keyof typeof GameEngineCommands;
 export type GameEngineCommandPayload<K extends GameEngineCommandType> = z.infer<(typeof GameEngineCommands)[K]>;
 export const GAME_ENGINE_COMMAND_TYPES = Object.keys(GameEngineCommands) as GameEngineCommandType[];
@@ -51,6 +132,40 @@ export const GAME_ENGINE_REJECTIONS = [
   /** The start could not be finished and was called off; any fee taken is refunded. */
   'play_abandoned',
   'deadline_not_reached',
+  // Rooms
+  'room_not_found',
+  'room_full',
+  'password_required',
+  'invalid_password',
+  /** details: { field } */
+  'invalid_room_settings',
+  'unknown_game',
+  'not_room_host',
+  'not_in_room',
+  'already_in_room',
+  /** The room is not waiting (in progress, finished, cancelled). */
+  'room_not_waiting',
+  /** details: { needed, have } — 'at least one more player is needed' */
+  'not_enough_players',
+  /** details: { notReady: userId[] } */
+  'players_not_ready',
+  'user_not_found',
+  'cannot_invite_self',
+  'already_invited',
+  'invitation_not_found',
+  'bet_amount_not_allowed',
+  'bet_already_proposed',
+  'no_bet_proposed',
+  'bet_already_answered',
+  'rematch_not_available',
+  // Word duel
+  'not_your_turn',
+  'not_the_setter',
+  'not_setting_phase',
+  'not_guessing_phase',
+  'invalid_word',
+  'duplicate_word',
+  'no_room_hints_left',
   /** The payload does not match the command's schema, or the type is not an engine command. */
   'invalid_command',
 ] as const;
