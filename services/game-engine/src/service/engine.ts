@@ -87,6 +87,9 @@ export function createGameEngine(deps: GameEngineDeps): GameEngine {
         const parsed = GameEngineCommands.ExpireHangman.safeParse(command.payload);
         return parsed.success ? expireHangman(handlerDeps, command, parsed.data) : invalid(parsed.error);
       }
+      default:
+        // Rooms and the word duel: handlers land next (issue 5); until then a named refusal, not a crash.
+        return refuse({ type: command.type, notYetHandled: true });
     }
   }
 

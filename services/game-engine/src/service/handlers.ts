@@ -218,6 +218,7 @@ export function makeMove(deps: HandlerDeps, command: CommandEnvelope, payload: G
         return { result: answer(succeeded(command.commandId, { view: viewOf(match) })), won: null };
       }
       const at = command.issuedAt;
+      if (move.type === 'set_word') return { result: answer(rejected(command.commandId, 'not_the_setter')), won: null };
       const core: HangmanCommand =
         move.type === 'guess'
           ? { type: 'GuessLetter', data: { matchId, playerId: userId, letter: move.letter, at } }
