@@ -42,3 +42,24 @@ export const USERNAME_CHECK_DEBOUNCE_MS = 400;
 export const USERNAME_PATTERN = /^[A-Za-z0-9_]{3,20}$/;
 
 export const TRANSACTIONS_PAGE_SIZE = 20;
+
+// Multiplayer rooms (product/RULES.md "Multiplayer rooms"); the server checks them again.
+export const ROOM_CODE_LENGTH = 6;
+/** Room codes never use 0, O, 1 or I (they are easy to mistake for each other). */
+export const ROOM_CODE_PATTERN = /^[A-HJ-NP-Z2-9]{6}$/;
+export const ROOM_NAME_MAX = 100;
+export const ROOM_DESCRIPTION_MAX = 500;
+export const ROOM_MIN_PLAYERS = 2;
+export const ROOM_MAX_PLAYERS = 8;
+export const ROOM_PENALTY_MAX = 50;
+export const ROOM_PASSWORD_MIN = 4;
+export const ROOM_PASSWORD_MAX = 20;
+/** Hangman's cost, the lowest entry fee, when the catalogue cannot be read. */
+export const HANGMAN_COST_FALLBACK = 9;
+export const BET_AMOUNTS = [5, 10, 15, 20, 30, 40, 50] as const;
+export const BET_EXPIRY_MS = 2 * 60 * 1000;
+/** While the socket is down for good, room and match views are re-read this often. */
+export const ROOM_POLL_INTERVAL_MS = 3000;
+export const REPLAY_SPEEDS = [1, 2, 4] as const;
+/** One replay step per this long at 1×. */
+export const REPLAY_STEP_MS = 1200;
