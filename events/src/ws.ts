@@ -3,7 +3,7 @@ import { z } from 'zod';
 /**
  * The websocket protocol between the client and the gateway (`/ws?token=...`), split by direction.
  * Channels: `user:<userId>` (own only: wallet, invitations), `match:<id>` (a single-player match's player),
- * later `room:<code>`, `match:<id>:<userId>`. Every push carries `version` (the event-store global position of the change):
+ * `room:<code>` (members and invited), `match:<id>:<userId>` (a duel's player, their own view). Every push carries `version` (the event-store global position of the change):
  * a client ignores a version at or below the one it has, and re-subscribes for a fresh snapshot after a gap.
  */
 export const WS_PATH = '/ws';
@@ -32,10 +32,31 @@ export const UnsubscribeMessage = z.object({ type: z.literal('unsubscribe'), cha
 export const PingMessage = z.object({ type: z.literal('ping') });
 /**
  * The REST API's game operations over the socket: `hangman.play` ({language, category?, difficulty?}),
- * `match.move` ({matchId, type: 'guess', letter} | {matchId, type: 'hint'}), `match.view` ({matchId}).
+ * `match.move` ({matchId, type: 'guess', letter} | {matchId, type: 'hint'} | {matchId, type: 'set_word', word}),
+ * `match.view` ({matchId}).
+ * Rooms (answered `{room}` as the REST calls are): `room.create` (the body of POST /rooms), `room.join`
+ * ({code, password?}), `room.leave`, `room.ready`, `room.unready`, `room.rematch`, `room.delete` ({code}),
+ * `room.start` ({code} → {room, matchId}), `room.invite` ({code, username}), `room.bet` ({code, amount}),
+ * `room.bet.respond` ({code, accept}), `invitation.respond` ({invitationId, accept} → {room | null}).
  * Answered by a `result` with the same `id`; `idempotencyKey` works as the HTTP header does.
  */
-export const WS_COMMAND_NAMES = ['hangman.play', 'match.move', 'match.view'] as const;
+export const WS_COMMAND_NAMES = [
+  'hangman.play',
+  'match.move',
+  'match.view',
+  'room.create',
+  'room.join',
+  'room.leave',
+  'room.ready',
+  'room.unready',
+  'room.start',
+  'room.invite',
+  'room.bet',
+  'room.bet.respond',
+  'room.rematch',
+  'room.delete',
+  'invitation.respond',
+] as const;
 export const CommandMessage = z.object({
   type: z.literal('command'),
   id: z.string().min(1).max(100),
@@ -90,11 +111,23 @@ export const ServerMessage = z.discriminatedUnion('type', [
 ]);
 export type ServerMessage = z.infer<typeof ServerMessage>;
 
-/** Push events on `user:<id>`. */
-export const UserChannelEvent = z.enum(['wallet']);
+/**
+ * Push events on `user:<id>`: `wallet` (the snapshot's shape), `invitation` (the pending invitations, the same list
+ * as GET /api/v1/invitations). Each event is versioned on its own: compare an `invitation` version only with
+ * the last `invitation` version (the snapshot's version is the wallet's).
+ */
+export const UserChannelEvent = z.enum(['wallet', 'invitation']);
 export type UserChannelEvent = z.infer<typeof UserChannelEvent>;
 
 /** `match:<id>` (the match's player only): `view` after every change; the snapshot is the same view. */
 export const matchChannel = (matchId: string) => `match:${matchId}`;
 export const MatchChannelEvent = z.enum(['view']);
 export type MatchChannelEvent = z.infer<typeof MatchChannelEvent>;
+
+/** `room:<code>` (its members and invited players): `room`, the room view with player names, after every change. */
+export const roomChannel = (code: string) => `room:${code}`;
+export const RoomChannelEvent = z.enum(['room']);
+export type RoomChannelEvent = z.infer<typeof RoomChannelEvent>;
+
+/** `match:<id>:<userId>` (that player only): `view`, their own view of a room's duel, after every change. */
+export const playerMatchChannel = (matchId: string, userId: string) => `match:${matchId}:${userId}`;

@@ -5,7 +5,7 @@ import rateLimit from '@fastify/rate-limit';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Redis } from 'ioredis';
-import type { CommandSender, EventStore, SqlDatabase, StoredEvent } from '@qal/events';
+import { newUuid, type CommandSender, type EventStore, type Position, type SqlDatabase, type StoredEvent } from '@qal/events';
 import { systemClock, type Clock } from './clock.ts';
 import { LIMITS, type Config } from './config.ts';
 import { failure, requestLanguage, sendFailure } from './http/envelope.ts';
@@ -36,6 +36,13 @@ import { pushWalletChanges, userChannelKind } from './realtime/wallet-channel.ts
 import { registerWebsocket } from './realtime/ws-route.ts';
 import { matchChannelKind, pushMatchViews } from './realtime/match-channel.ts';
 import { createGameCommands } from './games/game-commands.ts';
+import { commandEnvelope, sendCommand } from './commands.ts';
+import { roomRoutes } from './http/routes/rooms.ts';
+import { findPublicUsers } from './identity/users.ts';
+import { pushRoomChanges, roomChannelKind } from './realtime/room-channel.ts';
+import { createPeople } from './rooms/present.ts';
+import { roomQueries } from './rooms/queries.ts';
+import { createRoomCommands } from './rooms/room-commands.ts';
 import type { EngineQueries } from '@qal/game-engine';
 
 export type AppConfig = Pick<
@@ -48,8 +55,11 @@ export interface AppDeps {
   readonly db: SqlDatabase;
   readonly store: EventStore;
   readonly ledger: LedgerService;
-  /** The game engine's read side; its commands go through `commands` like every other. */
-  readonly engine: { readonly queries: EngineQueries };
+  /**
+   * The game engine's read side; its commands go through `commands` like every other. Where the engine runs in
+   * this process (embedded), `waitForProjection` lets pushes read what was just written.
+   */
+  readonly engine: { readonly queries: EngineQueries; readonly waitForProjection?: (position: Position, timeoutMs?: number) => Promise<void> };
   /** Boards, badges, statistics and share links (services/leaderboard). */
   readonly leaderboard: LeaderboardService;
   readonly tokenPackages: readonly TokenPackageView[];
@@ -101,12 +111,30 @@ export async function buildApp(deps: AppDeps): Promise<QalApp> {
   });
 
   const hub = createHub();
+  const rooms = roomQueries(deps.engine.queries);
+  const people = createPeople({ publicUsers: (ids) => findPublicUsers(deps.db, ids), badges: deps.leaderboard.queries });
+  const waitForProjection = deps.engine.waitForProjection;
+  const settle = waitForProjection
+    ? (event: StoredEvent) => waitForProjection({ transactionId: event.transactionId, globalPosition: event.globalPosition }, LIMITS.pushSettleTimeoutMs)
+    : undefined;
   hub.register(userChannelKind({ store: deps.store, queries: deps.ledger.queries }));
-  hub.register(matchChannelKind(deps.engine.queries));
+  hub.register(matchChannelKind(deps.engine.queries, rooms));
+  hub.register(
+    roomChannelKind({
+      queries: rooms,
+      people,
+      setPresence: (userId, code, online) => {
+        const command = commandEnvelope({ type: 'SetPresence', actorId: userId, payload: { code, userId, online }, clock, commandId: newUuid() });
+        // Presence is advisory: a member who is not (or no longer) in the room is refused, and that is fine.
+        sendCommand(deps.commands, command).catch((err: unknown) => app.log.warn({ err, code }, 'presence update failed'));
+      },
+    }),
+  );
   const pushes = {
     handle: async (events: readonly StoredEvent[]) => {
       await pushWalletChanges(hub, events, deps.ledger.queries);
-      await pushMatchViews(hub, events, deps.engine.queries);
+      await pushMatchViews(hub, events, deps.engine.queries, rooms);
+      await pushRoomChanges(hub, events, { queries: rooms, people, ...(settle ? { settle } : {}) });
     },
     onError: (err: unknown) => app.log.error({ err }, 'wallet push feed failed; retrying'),
   };
@@ -141,6 +169,14 @@ export async function buildApp(deps: AppDeps): Promise<QalApp> {
     leaderboard: deps.leaderboard,
   };
   const games = createGameCommands({ commands: deps.commands, queries: deps.engine.queries, clock, afterSuccess: () => tail.poke() });
+  const roomCommands = createRoomCommands({
+    commands: deps.commands,
+    queries: deps.engine.queries,
+    clock,
+    people,
+    findUserByUsername: (username) => identity.findUserByUsername(username),
+    afterSuccess: () => tail.poke(),
+  });
 
   // An empty JSON body (a POST without payload) is an empty object, not an error.
   const defaultJson = app.getDefaultJsonParser('error', 'error');
@@ -237,14 +273,15 @@ export async function buildApp(deps: AppDeps): Promise<QalApp> {
         sessionRoutes(authed, ctx);
         userRoutes(authed, ctx);
         walletRoutes(authed, ctx);
-        matchRoutes(authed, games);
+        matchRoutes(authed, games, roomCommands);
+        roomRoutes(authed, roomCommands);
         leaderboardRoutes(authed, ctx);
       });
     },
     { prefix: '/api/v1' },
   );
 
-  registerWebsocket(app, { hub, authenticate: (token) => identity.sessions.authenticate(token), games });
+  registerWebsocket(app, { hub, authenticate: (token) => identity.sessions.authenticate(token), games, rooms: roomCommands });
 
   registerSharePage(app, { clientDistDir: deps.config.clientDistDir, leaderboard: deps.leaderboard });
   const spaFallback = await registerStatic(app, { storageDir: deps.config.storageDir, clientDistDir: deps.config.clientDistDir });

@@ -34,6 +34,24 @@ export const LIMITS = {
   idempotencyRetentionSec: 24 * 60 * 60,
   /** A claim whose request never answered (a crash) is taken over after this long. */
   idempotencyPendingSec: 60,
+  /** How long a push waits for the engine's read model to include a room event (embedded only). */
+  pushSettleTimeoutMs: 2_000,
+} as const;
+
+/** Multiplayer rooms (product/RULES.md "Multiplayer rooms"); the engine checks the same rules again. */
+export const ROOM_LIMITS = {
+  roomNameMax: 100,
+  descriptionMax: 500,
+  minPlayers: 2,
+  maxPlayers: 8,
+  /** At least the game's cost (checked by the engine); a sanity cap here. */
+  entryFeeMax: 100_000,
+  penaltyMax: 50,
+  passwordMin: 4,
+  passwordMax: 20,
+  openRoomsListMax: 50,
+  historyPageDefault: 20,
+  historyPageMax: 50,
 } as const;
 
 const here = path.dirname(fileURLToPath(import.meta.url));

@@ -9,8 +9,13 @@ import { z } from 'zod';
 import type { Clock } from '../clock.ts';
 import { commandEnvelope, sendCommand } from '../commands.ts';
 import { Rejection } from '../http/errors.ts';
+import { roomQueries } from '../rooms/queries.ts';
+import type { MatchAccess } from '../rooms/types.ts';
 
 export type HangmanView = hangman.HangmanView;
+/** A room's word duel as one player sees it (helpers/ROOMS.md DuelView); passed through as the engine gives it. */
+export type DuelView = Readonly<Record<string, unknown>> & { readonly mode: 'duel' };
+export type MatchView = HangmanView | DuelView;
 
 export const PlayHangmanBody = z.object({
   language: z.string().trim().min(1).max(20),
@@ -22,6 +27,8 @@ export type PlayHangmanBody = z.infer<typeof PlayHangmanBody>;
 export const MoveBody = z.discriminatedUnion('type', [
   z.object({ type: z.literal('guess'), letter: z.string().trim().min(1).max(8) }),
   z.object({ type: z.literal('hint') }),
+  /** Word duel only: the round's setter sets the word ('Invalid Word', 'Duplicate Word' come from the engine). */
+  z.object({ type: z.literal('set_word'), word: z.string().trim().min(1).max(40) }),
 ]);
 export type MoveBody = z.infer<typeof MoveBody>;
 
@@ -42,8 +49,9 @@ export interface GameCommandsDeps {
   readonly afterSuccess?: () => void;
 }
 
-export function createGameCommands(deps: GameCommandsDeps) {
-  async function run(type: string, meta: RequestMeta, payload: Record<string, unknown>): Promise<Record<string, unknown>> {
+/** Sends one engine command for a request and answers its data, or throws its named rejection. */
+export function createCommandRunner(deps: Pick<GameCommandsDeps, 'commands' | 'clock' | 'afterSuccess'>) {
+  return async function run(type: string, meta: RequestMeta, payload: Record<string, unknown>): Promise<Record<string, unknown>> {
     const command = commandEnvelope({
       type,
       actorId: meta.userId,
@@ -56,14 +64,45 @@ export function createGameCommands(deps: GameCommandsDeps) {
     if (outcome.status === 'rejected') throw new Rejection(outcome.reason, publicDetails(outcome.details));
     deps.afterSuccess?.();
     return outcome.data;
-  }
+  };
+}
 
-  /** The match, if `userId` may see it; the named rejection otherwise. */
+export type CommandRunner = ReturnType<typeof createCommandRunner>;
+
+/**
+ * Who may see a match, read from the engine's summary: a single-player game has one `playerId`, a room's duel
+ * `kind: 'duel'` and its `playerIds`. Read loosely, so the summary may grow without the gateway changing.
+ */
+export async function matchAccess(queries: EngineQueries, matchId: string): Promise<MatchAccess | null> {
+  const summary = (await queries.match(matchId)) as unknown as Record<string, unknown> | null;
+  if (!summary) return null;
+  const version = typeof summary.version === 'number' ? summary.version : 0;
+  if (summary.kind === 'duel' || Array.isArray(summary.playerIds)) {
+    const playerIds = Array.isArray(summary.playerIds) ? summary.playerIds.filter((id): id is string => typeof id === 'string') : [];
+    return { kind: 'duel', playerIds, roomCode: typeof summary.roomCode === 'string' ? summary.roomCode : null, version };
+  }
+  return typeof summary.playerId === 'string' ? { kind: 'single', playerId: summary.playerId, version } : null;
+}
+
+export function createGameCommands(deps: GameCommandsDeps) {
+  const run = createCommandRunner(deps);
+  const rooms = roomQueries(deps.queries);
+
+  /** The single-player match, if `userId` may see it; the named rejection otherwise. */
   async function ownMatch(userId: string, matchId: string) {
     const match = await deps.queries.match(matchId);
     if (!match || !match.view) throw new Rejection('match_not_found');
     if (match.playerId !== userId) throw new Rejection('not_your_match');
     return { ...match, view: match.view };
+  }
+
+  /** A duel's players see it (each their own view); anyone else is told it is not theirs. */
+  async function access(userId: string, matchId: string): Promise<MatchAccess> {
+    const found = await matchAccess(deps.queries, matchId);
+    if (!found) throw new Rejection('match_not_found');
+    const allowed = found.kind === 'duel' ? found.playerIds.includes(userId) : found.playerId === userId;
+    if (!allowed) throw new Rejection('not_your_match');
+    return found;
   }
 
   return {
@@ -75,13 +114,21 @@ export function createGameCommands(deps: GameCommandsDeps) {
     },
 
     /** The engine checks that the match is the mover's own (not_your_match, match_not_found). */
-    async move(meta: RequestMeta, matchId: string, move: MoveBody): Promise<{ view: HangmanView }> {
+    async move(meta: RequestMeta, matchId: string, move: MoveBody): Promise<{ view: MatchView }> {
       const data = await run('MakeMove', meta, { matchId, userId: meta.userId, move });
-      return { view: data.view as HangmanView };
+      return { view: data.view as MatchView };
     },
 
-    /** The owner's view; a game whose deadline has passed is ended first (nobody has to have moved). */
-    async view(userId: string, matchId: string): Promise<{ view: HangmanView }> {
+    /**
+     * The caller's view: a duel's from the engine's per-player view (the setter's word reaches nobody else); a
+     * single-player game whose deadline has passed is ended first (nobody has to have moved).
+     */
+    async view(userId: string, matchId: string): Promise<{ view: MatchView }> {
+      if ((await access(userId, matchId)).kind === 'duel') {
+        const seen = await rooms.matchView(matchId, userId);
+        if (!seen) throw new Rejection('match_not_found');
+        return { view: seen.view as DuelView };
+      }
       const match = await ownMatch(userId, matchId);
       if (match.view.status === 'playing' && Date.parse(match.view.deadline) <= deps.clock().getTime()) {
         const data = await run('ExpireHangman', { userId }, { matchId });
@@ -90,8 +137,9 @@ export function createGameCommands(deps: GameCommandsDeps) {
       return { view: match.view };
     },
 
+    /** Once the match is over, for its players only (a duel's words are shown by then). */
     async replay(userId: string, matchId: string): Promise<MatchReplay> {
-      await ownMatch(userId, matchId);
+      await access(userId, matchId);
       const replay = await deps.queries.replay(matchId);
       if (replay === null) throw new Rejection('match_not_found');
       if (replay === 'match_not_over') throw new Rejection('match_not_over');
@@ -109,9 +157,14 @@ export function createGameCommands(deps: GameCommandsDeps) {
 
 export type GameCommands = ReturnType<typeof createGameCommands>;
 
-/** Details a client may see with a rejection: limits and counts, never anything of a game's state. */
-function publicDetails(details: Record<string, unknown>): Record<string, unknown> | undefined {
-  const allowed = ['limit', 'day', 'available', 'required'];
-  const picked = Object.fromEntries(Object.entries(details).filter(([key, value]) => allowed.includes(key) && (typeof value === 'number' || typeof value === 'string')));
+/**
+ * Details a client may see with a rejection: limits, counts, the settings field at fault and who is not ready
+ * (user ids), never anything of a game's state.
+ */
+const PUBLIC_DETAILS = ['limit', 'day', 'available', 'required', 'needed', 'have', 'field', 'notReady'];
+export function publicDetails(details: Record<string, unknown>): Record<string, unknown> | undefined {
+  const shown = (value: unknown) =>
+    typeof value === 'number' || typeof value === 'string' || (Array.isArray(value) && value.every((item) => typeof item === 'string'));
+  const picked = Object.fromEntries(Object.entries(details).filter(([key, value]) => PUBLIC_DETAILS.includes(key) && shown(value)));
   return Object.keys(picked).length > 0 ? picked : undefined;
 }

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { responseLanguage } from './language.ts';
-import { MESSAGES, rejectionInfo, type Lang, type MessageKey } from './rejections.ts';
+import { MESSAGES, rejectionInfo, rejectionMessage, type Lang, type MessageKey } from './rejections.ts';
 
 /** `{success, data, message}`: the shape of every API answer (helpers/API.md). */
 export interface SuccessEnvelope<T> {
@@ -25,7 +25,8 @@ export function success<T>(request: FastifyRequest, data: T, messageKey?: Messag
 
 export function failure(code: string, lang: Lang, data?: Record<string, unknown>): { status: number; body: FailureEnvelope } {
   const info = rejectionInfo(code);
-  const body: FailureEnvelope = data && Object.keys(data).length > 0 ? { success: false, code, message: info[lang], data } : { success: false, code, message: info[lang] };
+  const message = rejectionMessage(code, lang, data);
+  const body: FailureEnvelope = data && Object.keys(data).length > 0 ? { success: false, code, message, data } : { success: false, code, message };
   return { status: info.status, body };
 }
 

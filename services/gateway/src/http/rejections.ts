@@ -130,6 +130,75 @@ export const REJECTIONS = {
     am: 'ከተጠበቀው በላይ ጊዜ እየወሰደ ነው። እባክዎ እንደገና ይሞክሩ',
   },
   not_ready: { status: 503, en: 'The service is starting. Please try again shortly', am: 'አገልግሎቱ እየጀመረ ነው። እባክዎ ትንሽ ቆይተው ይሞክሩ' },
+  // Multiplayer rooms (product/RULES.md "Multiplayer rooms"; the English of SPEC.md where it has one).
+  room_not_found: { status: 404, en: 'Room not found', am: 'የጨዋታ ክፍሉ አልተገኘም' },
+  room_full: { status: 409, en: 'This room is full', am: 'ይህ የጨዋታ ክፍል ሞልቷል' },
+  password_required: { status: 403, en: 'Password required', am: 'የይለፍ ቃል ያስፈልጋል' },
+  invalid_password: { status: 403, en: 'Invalid password', am: 'የይለፍ ቃሉ ትክክል አይደለም' },
+  invalid_room_settings: {
+    status: 400,
+    en: 'Some room settings are not valid. Check them and try again',
+    am: 'አንዳንድ የክፍሉ ቅንብሮች ትክክል አይደሉም። አስተካክለው እንደገና ይሞክሩ',
+  },
+  not_room_host: { status: 403, en: 'Only the host of the room can do this', am: 'ይህን ማድረግ የሚችለው የክፍሉ አስተናጋጅ ብቻ ነው' },
+  not_in_room: { status: 403, en: 'You are not in this room', am: 'እርስዎ የዚህ ክፍል አባል አይደሉም' },
+  already_in_room: { status: 409, en: 'You are already in this room', am: 'አስቀድመው በዚህ ክፍል ውስጥ ነዎት' },
+  room_not_waiting: {
+    status: 409,
+    en: 'This room is no longer waiting for players',
+    am: 'ይህ ክፍል ከአሁን በኋላ ተጫዋቾችን እየጠበቀ አይደለም',
+  },
+  not_enough_players: {
+    status: 409,
+    en: 'At least one more player is needed to start',
+    am: 'ጨዋታውን ለመጀመር ቢያንስ አንድ ተጨማሪ ተጫዋች ያስፈልጋል',
+  },
+  players_not_ready: {
+    status: 409,
+    en: 'Every player must be ready before the game starts',
+    am: 'ጨዋታው ከመጀመሩ በፊት ሁሉም ተጫዋቾች ዝግጁ መሆን አለባቸው',
+  },
+  user_not_found: { status: 404, en: 'No player has this username', am: 'ይህ የተጠቃሚ ስም ያለው ተጫዋች የለም' },
+  cannot_invite_self: { status: 400, en: 'You cannot invite yourself', am: 'ራስዎን መጋበዝ አይችሉም' },
+  already_invited: { status: 409, en: 'This player is already invited', am: 'ይህ ተጫዋች አስቀድሞ ተጋብዟል' },
+  invitation_not_found: {
+    status: 404,
+    en: 'This invitation no longer exists',
+    am: 'ይህ ግብዣ ከአሁን በኋላ የለም',
+  },
+  bet_amount_not_allowed: {
+    status: 400,
+    en: 'A bet is 5, 10, 15, 20, 30, 40 or 50 tokens per player',
+    am: 'ውርርድ ለእያንዳንዱ ተጫዋች 5፣ 10፣ 15፣ 20፣ 30፣ 40 ወይም 50 ቶከን ነው',
+  },
+  bet_already_proposed: {
+    status: 409,
+    en: 'A bet has already been proposed in this room',
+    am: 'በዚህ ክፍል ውስጥ ውርርድ አስቀድሞ ቀርቧል',
+  },
+  no_bet_proposed: { status: 409, en: 'There is no bet proposal to answer', am: 'መልስ የሚሰጡበት የውርርድ ሀሳብ የለም' },
+  bet_already_answered: { status: 409, en: 'You have already answered this bet', am: 'ለዚህ ውርርድ አስቀድመው መልስ ሰጥተዋል' },
+  rematch_not_available: {
+    status: 409,
+    en: 'A rematch can start once the match is over',
+    am: 'የመልስ ጨዋታ መጀመር የሚቻለው ጨዋታው ካለቀ በኋላ ነው',
+  },
+  // Word duel
+  not_your_turn: { status: 409, en: 'It is not your turn', am: 'ተራው የእርስዎ አይደለም' },
+  not_the_setter: {
+    status: 403,
+    en: 'Only this round’s word setter can set the word',
+    am: 'ቃሉን ማስገባት የሚችለው የዚህ ዙር ቃል አስገቢ ብቻ ነው',
+  },
+  not_setting_phase: { status: 409, en: 'The word for this round is already set', am: 'የዚህ ዙር ቃል አስቀድሞ ገብቷል' },
+  not_guessing_phase: { status: 409, en: 'Wait until the word is set', am: 'ቃሉ እስኪገባ ድረስ ይጠብቁ' },
+  invalid_word: { status: 422, en: 'Invalid Word', am: 'ትክክለኛ ቃል አይደለም' },
+  duplicate_word: { status: 409, en: 'Duplicate Word', am: 'ይህ ቃል በዚህ ጨዋታ ቀደም ብሎ ተሰጥቷል' },
+  no_room_hints_left: {
+    status: 422,
+    en: 'No more hints available for this room',
+    am: 'ለዚህ ክፍል ተጨማሪ ፍንጭ የለም',
+  },
   internal_error: { status: 500, en: 'Something went wrong. Please try again', am: 'የሆነ ችግር ተፈጥሯል። እባክዎ እንደገና ይሞክሩ' },
 } as const satisfies Record<string, RejectionInfo>;
 
@@ -140,6 +209,27 @@ const unlisted: RejectionInfo = { status: 422, en: 'The request was refused', am
 
 export function rejectionInfo(code: string): RejectionInfo {
   return (REJECTIONS as Record<string, RejectionInfo>)[code] ?? unlisted;
+}
+
+/** Rejections whose message says a number from the details; the table's text when the number is missing. */
+const DETAILED: Partial<Record<string, (details: Record<string, unknown>) => { en: string; am: string } | null>> = {
+  not_enough_players: (details) => {
+    const needed = details.needed;
+    const have = details.have;
+    if (typeof needed !== 'number' || !Number.isInteger(needed)) return null;
+    // `needed` is the minimum (2) when `have` is given, else the count still missing.
+    const more = typeof have === 'number' ? Math.max(1, needed - have) : Math.max(1, needed);
+    return {
+      en: more === 1 ? 'At least 1 more player is needed to start' : `At least ${more} more players are needed to start`,
+      am: `ጨዋታውን ለመጀመር ቢያንስ ${more} ተጨማሪ ተጫዋች ያስፈልጋል`,
+    };
+  },
+};
+
+/** The message of a rejection in `lang`, with its numbers filled in where the details give them. */
+export function rejectionMessage(code: string, lang: Lang, details?: Record<string, unknown>): string {
+  const detailed = details ? DETAILED[code]?.(details) : null;
+  return detailed ? detailed[lang] : rejectionInfo(code)[lang];
 }
 
 /** Human text that goes with successful answers. */

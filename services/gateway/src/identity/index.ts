@@ -5,7 +5,7 @@ import { createRegistrationPublisher } from './registration.ts';
 import { createSessions } from './sessions.ts';
 import { createSignIn } from './sign-in.ts';
 import type { SmsSender } from './sms/port.ts';
-import { findUserById } from './users.ts';
+import { findPublicUsers, findUserById, findUserByUsername } from './users.ts';
 
 export interface IdentityDeps {
   readonly db: SqlDatabase;
@@ -38,6 +38,9 @@ export function createIdentity(deps: IdentityDeps) {
     profiles,
     signIn,
     findUser: (id: string) => findUserById(deps.db, id),
+    findUserByUsername: (username: string) => findUserByUsername(deps.db, username),
+    /** Names and avatars of other players (rooms, invitations, history). */
+    publicUsers: (ids: readonly string[]) => findPublicUsers(deps.db, ids),
   };
 }
 

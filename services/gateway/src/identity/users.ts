@@ -55,3 +55,30 @@ export async function findUserByPhone(db: SqlExecutor, phone: string): Promise<U
 }
 
 export type { UserRow };
+
+/** A username (case-insensitive, an optional leading @ ignored), or null: how a host invites a player. */
+export async function findUserByUsername(db: SqlExecutor, username: string): Promise<UserRecord | null> {
+  const name = username.trim().replace(/^@/, '');
+  if (name === '') return null;
+  const { rows } = await db.query<UserRow>(`select ${USER_COLUMNS} from identity_users where lower(username) = lower($1)`, [name]);
+  return rows[0] ? toUserRecord(rows[0]) : null;
+}
+
+/** What other players may see of a user: never the phone, the email or anything of the session. */
+export interface PublicUser {
+  readonly id: string;
+  readonly name: string;
+  readonly username: string | null;
+  readonly avatar: string | null;
+}
+
+/** The public part of several users at once (ids that are not users are simply absent). */
+export async function findPublicUsers(db: SqlExecutor, ids: readonly string[]): Promise<Map<string, PublicUser>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const { rows } = await db.query<{ id: string; name: string; username: string | null; avatar: string | null }>(
+    `select id::text as id, name, username, avatar from identity_users where id::text = any($1::text[])`,
+    [unique],
+  );
+  return new Map(rows.map((row) => [row.id, { id: row.id, name: row.name, username: row.username, avatar: row.avatar }]));
+}

@@ -79,4 +79,41 @@ describe('channel hub', () => {
     expect(hub.followedChannels()).toEqual([]);
     expect(hub.connectionCount()).toBe(0);
   });
+
+  it('versions a separate event on its own, so an invitation is not dropped behind a newer wallet', async () => {
+    const hub = createHub();
+    hub.register({ ...userKind(10), separateEvents: ['invitation'] });
+    const a = connection('a');
+    await hub.subscribe(a, 'user:a');
+    hub.publish('user:a', 'wallet', 20, {});
+    hub.publish('user:a', 'invitation', 15, ['i1']);
+    hub.publish('user:a', 'invitation', 14, ['old']);
+    hub.publish('user:a', 'wallet', 19, {});
+    const pushes = a.sent.filter((m) => m.type === 'push').map((m) => [(m as { event: string }).event, (m as { version: number }).version]);
+    expect(pushes).toEqual([
+      ['wallet', 20],
+      ['invitation', 15],
+    ]);
+  });
+
+  it("tells a kind when a user's first connection follows a channel and when their last one is gone", async () => {
+    const hub = createHub();
+    const seen: string[] = [];
+    hub.register({
+      prefix: 'room:',
+      authorize: () => true,
+      view: async () => ({ version: 1, snapshot: null }),
+      onFirstFollower: (userId, channel) => seen.push(`on ${userId} ${channel}`),
+      onLastFollowerGone: (userId, channel) => seen.push(`off ${userId} ${channel}`),
+    });
+    const first = connection('a');
+    const second = connection('a');
+    await hub.subscribe(first, 'room:ABCDEF');
+    await hub.subscribe(second, 'room:ABCDEF');
+    await hub.subscribe(second, 'room:ABCDEF'); // a re-subscribe is not another follower
+    hub.unsubscribe(first, 'room:ABCDEF');
+    expect(seen).toEqual(['on a room:ABCDEF']);
+    hub.disconnect(second);
+    expect(seen).toEqual(['on a room:ABCDEF', 'off a room:ABCDEF']);
+  });
 });

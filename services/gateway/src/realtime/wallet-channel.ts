@@ -22,6 +22,8 @@ const EMPTY_WALLET: WalletBalance = { balance: 0, held: 0, available: 0 };
 export function userChannelKind(deps: { store: EventStore; queries: LedgerQueries }): ChannelKind {
   return {
     prefix: 'user:',
+    // Invitations are pushed here too, versioned by room events: they must not be dropped behind a wallet version.
+    separateEvents: ['invitation'],
     authorize: (userId, channel) => channel === userChannel(userId),
     async view(channel) {
       const userId = channel.slice('user:'.length);

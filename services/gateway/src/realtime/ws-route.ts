@@ -7,6 +7,7 @@ import { rejectionInfo, type Lang } from '../http/rejections.ts';
 import type { UserRecord } from '../identity/users.ts';
 import type { GameCommands } from '../games/game-commands.ts';
 import { runWsCommand } from '../games/ws-commands.ts';
+import type { RoomCommands } from '../rooms/room-commands.ts';
 import type { Connection, Hub } from './hub.ts';
 
 const KEEPALIVE_MS = 30_000;
@@ -17,6 +18,8 @@ export interface WsRouteDeps {
   readonly authenticate: (token: string | null) => Promise<UserRecord | null>;
   /** Game commands (`{type:'command'}` messages); without them such a message is an invalid_message. */
   readonly games?: GameCommands;
+  /** Room commands (`room.*`, `invitation.respond`). */
+  readonly rooms?: RoomCommands;
 }
 
 /** `/ws?token=...`: authenticate, then subscribe/unsubscribe/ping and game commands (helpers/API.md, events/src/ws.ts). */
@@ -76,7 +79,7 @@ export function registerWebsocket(app: FastifyInstance, deps: WsRouteDeps) {
           send(error('invalid_message'));
           return;
         }
-        send(await runWsCommand(deps.games, message, current, lang, (err) => request.log.error({ err, command: message.name }, 'websocket command failed')));
+        send(await runWsCommand({ games: deps.games, ...(deps.rooms ? { rooms: deps.rooms } : {}) }, message, current, lang, (err) => request.log.error({ err, command: message.name }, 'websocket command failed')));
         return;
       }
       try {

@@ -1,0 +1,165 @@
+/**
+ * Multiplayer rooms for both transports (REST routes and `/ws` commands): turn a request into the engine's room
+ * command, send it, and answer with the room view plus player names; or read rooms, invitations and history.
+ * The engine checks every rule (host only, statuses, passwords, bets); the gateway resolves usernames and adds
+ * names, and never sees a password's hash.
+ */
+import { RoomCodeSchema, type CommandSender } from '@qal/events';
+import type { EngineQueries } from '@qal/game-engine';
+import { z } from 'zod';
+import type { Clock } from '../clock.ts';
+import { createCommandRunner, type RequestMeta } from '../games/game-commands.ts';
+import { Rejection } from '../http/errors.ts';
+import type { Lang } from '../http/rejections.ts';
+import type { UserRecord } from '../identity/users.ts';
+import { ROOM_LIMITS } from '../config.ts';
+import { presentHistory, presentInvitations, presentRoom, presentRooms, roomPeople, type People, type PresentedRoom } from './present.ts';
+import { roomQueries } from './queries.ts';
+import type { RoomView } from './types.ts';
+
+const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+const lower = (v: unknown) => (typeof v === 'string' ? v.trim().toLowerCase() : v);
+
+/** RULES.md "Multiplayer rooms": the limits are checked here for field messages, and again by the engine. */
+export const CreateRoomBody = z.object({
+  roomName: z.string().trim().min(1, 'must not be empty').max(ROOM_LIMITS.roomNameMax),
+  description: z.preprocess(emptyToUndefined, z.string().trim().max(ROOM_LIMITS.descriptionMax).optional()),
+  game: z.preprocess(lower, z.string().min(1).max(40)).default('hangman'),
+  maxPlayers: z.number().int().min(ROOM_LIMITS.minPlayers).max(ROOM_LIMITS.maxPlayers),
+  gameDuration: z.preprocess(lower, z.enum(['normal', 'rush'])),
+  entryFee: z.number().int().nonnegative().max(ROOM_LIMITS.entryFeeMax).optional(),
+  penalty: z.number().int().min(0).max(ROOM_LIMITS.penaltyMax).optional(),
+  password: z.preprocess(emptyToUndefined, z.string().min(ROOM_LIMITS.passwordMin).max(ROOM_LIMITS.passwordMax).optional()),
+  /** The duel's language; the request's language when absent. */
+  language: z.preprocess(lower, z.enum(['en', 'am']).optional()),
+});
+export type CreateRoomBody = z.infer<typeof CreateRoomBody>;
+
+/** A code as typed: spaces and lower case forgiven. Anything that cannot be a code is no room. */
+export const RoomCodeParam = z.preprocess((v) => (typeof v === 'string' ? v.trim().toUpperCase() : v), z.string());
+export function roomCode(raw: unknown): string {
+  const parsed = RoomCodeSchema.safeParse(RoomCodeParam.parse(raw));
+  if (!parsed.success) throw new Rejection('room_not_found');
+  return parsed.data;
+}
+
+export const JoinRoomBody = z.object({ password: z.preprocess(emptyToUndefined, z.string().max(100).optional()) });
+export const InviteBody = z.object({ username: z.string().trim().min(1, 'must not be empty').max(40) });
+export const BetBody = z.object({ amount: z.number().int().positive() });
+export const AnswerBody = z.object({ accept: z.boolean() });
+export const InvitationIdParam = z.string().regex(/^[A-Za-z0-9_.:-]{1,100}$/, 'not an invitation id');
+export const HistoryQuery = z.object({
+  mine: z.string().optional(),
+  cursor: z.string().min(1).max(500).optional(),
+  limit: z.coerce.number().int().min(1).max(ROOM_LIMITS.historyPageMax).default(ROOM_LIMITS.historyPageDefault),
+});
+
+export interface RoomCommandsDeps {
+  readonly commands: CommandSender;
+  readonly queries: EngineQueries;
+  readonly clock: Clock;
+  readonly people: People;
+  readonly findUserByUsername: (username: string) => Promise<UserRecord | null>;
+  readonly afterSuccess?: () => void;
+}
+
+export function createRoomCommands(deps: RoomCommandsDeps) {
+  const run = createCommandRunner(deps);
+  const rooms = roomQueries(deps.queries);
+
+  const present = async (view: RoomView): Promise<PresentedRoom> => presentRoom(view, await deps.people(roomPeople(view)));
+  const roomOf = (data: Record<string, unknown>) => (data.room ?? null) as RoomView | null;
+
+  /** A room command whose answer is `{ room }`. */
+  async function roomCommand(type: string, meta: RequestMeta, payload: Record<string, unknown>) {
+    const data = await run(type, meta, { ...payload, userId: meta.userId });
+    const room = roomOf(data);
+    return { data, room: room ? await present(room) : null };
+  }
+  const simple = (type: string, extra: Record<string, unknown> = {}) => async (meta: RequestMeta, code: string) =>
+    ({ room: (await roomCommand(type, meta, { code, ...extra })).room });
+
+  return {
+    /** The code is drawn by the engine from the command id: a create retried with its Idempotency-Key is the same room. */
+    async create(meta: RequestMeta, body: CreateRoomBody, lang: Lang) {
+      const { language, description, entryFee, penalty, password, ...rest } = body;
+      const payload = {
+        ...rest,
+        language: language ?? lang,
+        ...(description !== undefined ? { description } : {}),
+        ...(entryFee !== undefined ? { entryFee } : {}),
+        ...(penalty !== undefined ? { penalty } : {}),
+        ...(password !== undefined ? { password } : {}),
+      };
+      return { room: (await roomCommand('CreateRoom', meta, payload)).room };
+    },
+
+    async join(meta: RequestMeta, code: string, password?: string) {
+      return { room: (await roomCommand('JoinRoom', meta, { code, ...(password !== undefined ? { password } : {}) })).room };
+    },
+
+    leave: simple('LeaveRoom'),
+    ready: simple('SetReady', { ready: true }),
+    unready: simple('SetReady', { ready: false }),
+    rematch: simple('StartRematch'),
+    remove: simple('DeleteRoom'),
+
+    async start(meta: RequestMeta, code: string) {
+      const { data, room } = await roomCommand('StartRoomMatch', meta, { code });
+      return { room, matchId: typeof data.matchId === 'string' ? data.matchId : (room?.matchId ?? null) };
+    },
+
+    /** By username: an unknown one is `user_not_found`, one's own `cannot_invite_self`. */
+    async invite(meta: RequestMeta, code: string, username: string) {
+      const invitee = await deps.findUserByUsername(username);
+      if (!invitee) throw new Rejection('user_not_found');
+      if (invitee.id === meta.userId) throw new Rejection('cannot_invite_self');
+      return { room: (await roomCommand('InvitePlayer', meta, { code, inviteeId: invitee.id })).room };
+    },
+
+    async proposeBet(meta: RequestMeta, code: string, amount: number) {
+      return { room: (await roomCommand('ProposeBet', meta, { code, amount })).room };
+    },
+
+    async respondBet(meta: RequestMeta, code: string, accept: boolean) {
+      return { room: (await roomCommand('RespondBet', meta, { code, accept })).room };
+    },
+
+    /** Accepting joins the room (`{ room }`); declining answers `{ room: null }`. */
+    async respondInvitation(meta: RequestMeta, invitationId: string, accept: boolean) {
+      return { room: (await roomCommand('RespondInvitation', meta, { invitationId, accept })).room };
+    },
+
+    /**
+     * A room by its code (the code is the key: anyone who has it may look). Its members and invited players also
+     * get `match`, their own view of the room's current match, once one exists.
+     */
+    async get(userId: string, code: string) {
+      const found = await rooms.room(code);
+      if (!found) throw new Rejection('room_not_found');
+      const room = await present(found.view);
+      const member = found.memberIds.includes(userId) || found.invitedIds.includes(userId);
+      const matchId = found.view.matchId;
+      const match = member && matchId ? await rooms.matchView(matchId, userId) : null;
+      return { room, match: match?.view ?? null };
+    },
+
+    /** Open public rooms (newest first), or with `mine` the rooms the user is in or invited to. */
+    async list(userId: string, mine: boolean) {
+      const views = mine ? await rooms.myRooms(userId) : await rooms.openRooms({ limit: ROOM_LIMITS.openRoomsListMax });
+      return { rooms: await presentRooms(views, deps.people) };
+    },
+
+    async invitations(userId: string) {
+      return { invitations: await presentInvitations(await rooms.invitations(userId), deps.people) };
+    },
+
+    /** Finished matches, newest first, with result, score, tokens won or lost and the players' names. */
+    async history(userId: string, page: { limit: number; cursor?: string | undefined }) {
+      const found = await rooms.history(userId, { limit: page.limit, ...(page.cursor ? { cursor: page.cursor } : {}) });
+      return { items: await presentHistory(found.items, deps.people), nextCursor: found.nextCursor };
+    },
+  };
+}
+
+export type RoomCommands = ReturnType<typeof createRoomCommands>;
