@@ -1,0 +1,67 @@
+/** The duel's dictionary with the real word list (English) and word bank (Amharic). */
+import { describe, expect, it } from 'vitest';
+import { letterCount } from '../hangman/alphabet.ts';
+import { WORD_BANK } from '../hangman/words/word-bank.ts';
+import { decide, initialState } from './decider.ts';
+import { isDictionaryWord, normaliseWord, preloadDictionary } from './dictionary.ts';
+import { DUEL_WORD_LENGTH } from './rules.ts';
+import { after, duelConfig } from './testing.ts';
+
+describe('English', () => {
+  it('loads the word-list package once into a set of over 200,000 words', () => {
+    expect(preloadDictionary()).toBeGreaterThan(200_000);
+    expect(preloadDictionary()).toBe(preloadDictionary());
+  });
+
+  it.each(['apple', 'zebra', 'cat', 'xylophone', 'rhythm'])('knows %s', (word) => {
+    expect(isDictionaryWord('en', word)).toBe(true);
+  });
+
+  it.each(['qwzx', 'bananana', 'aple'])('does not know %s', (word) => {
+    expect(isDictionaryWord('en', word)).toBe(false);
+  });
+
+  it('normalises case and surrounding space; refuses non-letters and lengths outside 3–12', () => {
+    expect(normaliseWord('en', '  ZeBra ')).toBe('zebra');
+    for (const word of ["don't", 'ice cream', 'caf\u00e9', 'ab', 'extraordinary', 'a1c', '']) expect(normaliseWord('en', word)).toBeNull();
+    expect(normaliseWord('en', 'abc')).toBe('abc');
+    expect(normaliseWord('en', 'abcdefghijkl')).toBe('abcdefghijkl');
+  });
+
+  it('knows every single English word of the Hangman bank that fits the duel', () => {
+    const { min, max } = DUEL_WORD_LENGTH.en;
+    const words = WORD_BANK.en.map((e) => e.word).filter((w) => /^[a-z]+$/.test(w) && w.length >= min && w.length <= max);
+    expect(words.length).toBeGreaterThan(500);
+    for (const word of words) expect(isDictionaryWord('en', word)).toBe(true);
+  });
+
+  it('is what decide() uses by default', () => {
+    const state = initialState(duelConfig(), 'seed');
+    expect(decide({ type: 'SetWord', data: { playerId: 'ann', word: 'Rhythm', at: after(1) } }, state)).toEqual([
+      { type: 'WordSet', data: { setterId: 'ann', word: 'rhythm', at: after(1) } },
+    ]);
+    expect(decide({ type: 'SetWord', data: { playerId: 'ann', word: 'qwzx', at: after(1) } }, state)).toBe('invalid_word');
+  });
+});
+
+describe('Amharic', () => {
+  it('knows every word of the Amharic bank within 2–8 fidel, as written', () => {
+    const { min, max } = DUEL_WORD_LENGTH.am;
+    const words = WORD_BANK.am.map((e) => e.word).filter((w) => letterCount('am', w) >= min && letterCount('am', w) <= max);
+    expect(words.length).toBeGreaterThan(300);
+    for (const word of words) {
+      expect(normaliseWord('am', word)).toBe(word);
+      expect(isDictionaryWord('am', word)).toBe(true);
+    }
+  });
+
+  it('normalises to NFC and single spaces; refuses Latin, digits, punctuation and single fidel', () => {
+    expect(normaliseWord('am', '  ሜዳ \t አህያ ')).toBe('ሜዳ አህያ');
+    for (const word of ['ውሻ1', 'dog', 'ው', 'ውሻ።', 'ውሻ-ድመት']) expect(normaliseWord('am', word)).toBeNull();
+  });
+
+  it('does not know well-formed fidel strings outside the bank', () => {
+    expect(isDictionaryWord('am', 'ሀለሐመ')).toBe(false);
+    expect(isDictionaryWord('am', 'ውሻ')).toBe(true);
+  });
+});

@@ -1,0 +1,27 @@
+/** The word duel: multiplayer Hangman as a pure decider (product/RULES.md "Hangman" → word duel). */
+export {
+  decide,
+  evolve,
+  fold,
+  initialState,
+  startEvents,
+  winnersOf,
+  type DuelConfig,
+  type DuelOutcome,
+} from './decider.ts';
+export { isDictionaryWord, normaliseWord, preloadDictionary, type IsWord } from './dictionary.ts';
+export * from './messages.ts';
+export { replay, replaySteps, type ReplayOptions, type ReplayStep } from './replay.ts';
+export * from './rules.ts';
+export {
+  isPlaying,
+  isWordRevealed,
+  nextGuesser,
+  nextSetter,
+  playingIds,
+  type DuelPhase,
+  type DuelPlayer,
+  type DuelRound,
+  type DuelState,
+} from './state.ts';
+export { DuelView, publicView, viewFor, type ViewOptions } from './view.ts';

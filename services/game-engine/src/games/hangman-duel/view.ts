@@ -1,0 +1,106 @@
+/**
+ * What a player (or a spectator) sees of a word duel. The round's word reaches only its setter until the round is
+ * over; everyone sees it in lastRounds once it is, and the interrupted round's word once the match is finished.
+ * Before that a letter's slot is null until its key is guessed or hinted (spaces show from the start).
+ */
+import { z } from 'zod';
+import { HANGMAN_LANGUAGES, charactersOf } from '../hangman/alphabet.ts';
+import { ROUND_OUTCOMES } from './messages.ts';
+import { keysOfWord, type DuelState } from './state.ts';
+
+export const DuelView = z.object({
+  mode: z.literal('duel'),
+  matchId: z.string(),
+  roomCode: z.string(),
+  language: z.enum(HANGMAN_LANGUAGES),
+  status: z.enum(['playing', 'finished']),
+  /** The current (or last) round, from 1. */
+  round: z.number().int(),
+  /** Rounds the match will have: played so far plus the remaining players still to set. */
+  rounds: z.number().int(),
+  phase: z.enum(['setting', 'guessing', 'finished']),
+  setterId: z.string().nullable(),
+  /** Whose move it is: the setter while setting, the guesser while guessing; null once finished. */
+  currentPlayerId: z.string().nullable(),
+  turn: z.number().int(),
+  turnDeadline: z.string().nullable(),
+  matchDeadline: z.string(),
+  /** One per character of the word: the character once revealed (or a space), else null; null while setting. */
+  slots: z.array(z.string().nullable()).nullable(),
+  /** Keys guessed or hinted this round, in order. */
+  guessed: z.array(z.string()),
+  /** Guessed keys not in the word this round, so the keyboard can mark them. */
+  missed: z.array(z.string()),
+  wrongGuesses: z.number().int(),
+  livesLeft: z.number().int(),
+  hintsLeft: z.number().int(),
+  scores: z.record(z.string(), z.number().int()),
+  players: z.array(z.object({ id: z.string(), status: z.enum(['playing', 'left']), timeoutsInRow: z.number().int() })),
+  /** The current round's word: only for its setter, and for everyone once the round or the match is over. */
+  word: z.string().optional(),
+  lastRounds: z.array(
+    z.object({
+      round: z.number().int(),
+      setterId: z.string(),
+      word: z.string().nullable(),
+      outcome: z.enum(ROUND_OUTCOMES),
+      solvedBy: z.string().optional(),
+    }),
+  ),
+  winners: z.array(z.string()).optional(),
+  finishedAt: z.string().optional(),
+});
+export type DuelView = z.infer<typeof DuelView>;
+
+export interface ViewOptions {
+  /** Show the current word to everyone (the replay of a finished match). */
+  readonly revealWord?: boolean;
+}
+
+/** The view for `playerId`, or for a spectator / the public when null. */
+export function viewFor(state: DuelState, playerId: string | null, options: ViewOptions = {}): DuelView {
+  const roundOver = state.phase === 'round_over' || state.phase === 'finished';
+  const showWord =
+    state.word !== null && (options.revealWord === true || roundOver || (playerId !== null && playerId === state.setterId));
+  const remainingSetters = state.players.filter((p) => p.status === 'playing' && !state.setters.includes(p.id)).length;
+  const view: DuelView = {
+    mode: 'duel',
+    matchId: state.matchId,
+    roomCode: state.roomCode,
+    language: state.language,
+    status: state.status,
+    round: state.round,
+    rounds: state.status === 'finished' ? state.round : state.round + remainingSetters,
+    phase: state.phase === 'finished' ? 'finished' : state.phase === 'setting' ? 'setting' : 'guessing',
+    setterId: state.setterId,
+    currentPlayerId: state.currentPlayer,
+    turn: state.turn,
+    turnDeadline: state.turnDeadline,
+    matchDeadline: state.matchDeadline,
+    slots: slotsOf(state),
+    guessed: [...state.guessed],
+    missed: [...state.missed],
+    wrongGuesses: state.missed.length,
+    livesLeft: Math.max(0, state.lives - state.missed.length),
+    hintsLeft: Math.max(0, state.roomHints - state.hintsUsed),
+    scores: { ...state.scores },
+    players: state.players.map((p) => ({ id: p.id, status: p.status, timeoutsInRow: state.timeoutsInRow[p.id] ?? 0 })),
+    lastRounds: state.history.map((r) => ({ ...r })),
+  };
+  if (showWord) view.word = state.word!;
+  if (state.status === 'finished') {
+    view.winners = [...state.winners];
+    view.finishedAt = state.finishedAt!;
+  }
+  return view;
+}
+
+/** What anyone may see: no word before its round is over. */
+export const publicView = (state: DuelState): DuelView => viewFor(state, null);
+
+/** Revealed letters (and spaces) as themselves, the rest null; null while no word is set. The word itself is `word`. */
+function slotsOf(state: DuelState): (string | null)[] | null {
+  if (state.word === null) return null;
+  const characters = charactersOf(state.word);
+  return keysOfWord(state).map((key, index) => (key === null || state.guessed.includes(key) ? characters[index]! : null));
+}
