@@ -9,6 +9,7 @@ import {
   DUEL_ROOM_HINTS,
   DUEL_SETTER_POINTS,
   DUEL_TIMEOUTS_IN_A_ROW_TO_REMOVE,
+  duelTimesOf,
 } from './rules.ts';
 import {
   DURATION_MS,
@@ -64,6 +65,32 @@ describe('starting a duel', () => {
     expect(() => startEvents(duelConfig({ players: Array.from({ length: 9 }, (_, i) => `p${i}`) }), 's')).toThrow(RangeError);
     expect(() => startEvents(duelConfig({ players: ['ann', 'ann'] }), 's')).toThrow(RangeError);
     expect(() => startEvents(duelConfig({ players: Array.from({ length: 8 }, (_, i) => `p${i}`) }), 's')).not.toThrow();
+  });
+});
+
+describe('setter rotation', () => {
+  it('goes round the seats once, each round guessed from the seat after its setter', () => {
+    const seen: [string | null, string | null][] = [];
+    let given = started();
+    for (const word of ['abc', 'dog', 'kiwi']) {
+      const setter = given.state.setterId;
+      given = play(given, setWord(setter!, word));
+      seen.push([setter, given.state.currentPlayer]);
+      for (const letter of new Set(word)) given = play(given, guess(given.state.currentPlayer!, letter));
+    }
+    expect(seen).toEqual([
+      ['ann', 'bob'],
+      ['bob', 'cat'],
+      ['cat', 'ann'],
+    ]);
+    expect(given.state).toMatchObject({ status: 'finished', endReason: 'all_set', round: 3, setters: ['ann', 'bob', 'cat'] });
+  });
+
+  it('times turns and the match by the room duration: Normal 30 s / 5 min, Rush 15 s / 3 min', () => {
+    expect(duelTimesOf('normal')).toEqual({ turnMs: 30_000, durationMs: 300_000 });
+    expect(duelTimesOf('rush')).toEqual({ turnMs: 15_000, durationMs: 180_000 });
+    const rush = started(duelTimesOf('rush')).state;
+    expect(rush).toMatchObject({ turnDeadline: after(15), matchDeadline: after(180) });
   });
 });
 

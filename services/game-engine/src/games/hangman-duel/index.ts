@@ -11,7 +11,7 @@ export {
 } from './decider.ts';
 export { isDictionaryWord, normaliseWord, preloadDictionary, type IsWord } from './dictionary.ts';
 export * from './messages.ts';
-export { replay, replaySteps, type ReplayOptions, type ReplayStep } from './replay.ts';
+export { replay, replaySteps, type ReplayOptions, type ReplayStep, type ReplayStepKind } from './replay.ts';
 export * from './rules.ts';
 export {
   isPlaying,

@@ -8,6 +8,7 @@
  */
 import { z } from 'zod';
 import { HANGMAN_LANGUAGES } from '../hangman/alphabet.ts';
+import { DUEL_PLAYERS_MAX, DUEL_PLAYERS_MIN } from './rules.ts';
 
 const Id = z.string().min(1).max(120);
 const Instant = z.iso.datetime({ offset: true });
@@ -77,7 +78,7 @@ export const DuelStarted = z.object({
     roomCode: z.string().min(1).max(20),
     language: z.enum(HANGMAN_LANGUAGES),
     /** Seat order: setters rotate in it, and guessers take turns in it from the one after the setter. */
-    players: z.array(Id).min(1),
+    players: z.array(Id).min(DUEL_PLAYERS_MIN).max(DUEL_PLAYERS_MAX),
     turnMs: z.number().int().positive(),
     durationMs: z.number().int().positive(),
     startedAt: Instant,

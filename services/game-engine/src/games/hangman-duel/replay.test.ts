@@ -35,11 +35,27 @@ describe('replay', () => {
     expect(replay(events, { viewerId: 'ann', revealWord: false })[2]!.word).toBe('banana');
   });
 
-  it('labels each step with its event and time', () => {
+  it('labels each step with what happened, who did it and when', () => {
     const steps = replaySteps(match().events);
     expect(steps.map((s) => s.event)).toEqual(['DuelStarted', 'RoundStarted', 'WordSet', 'LetterGuessed', 'LetterGuessed', 'DuelFinished']);
-    expect(steps.map((s) => s.index)).toEqual([0, 1, 2, 3, 4, 5]);
+    expect(steps.map(({ view: _view, ...step }) => step)).toEqual([
+      { index: 0, kind: 'start', event: 'DuelStarted', at: after(0) },
+      { index: 1, kind: 'round_start', event: 'RoundStarted', at: after(0), playerId: 'ann' },
+      { index: 2, kind: 'set_word', event: 'WordSet', at: after(1), playerId: 'ann', word: 'banana' },
+      { index: 3, kind: 'guess', event: 'LetterGuessed', at: after(2), playerId: 'bob', letter: 'a', hit: true },
+      { index: 4, kind: 'guess', event: 'LetterGuessed', at: after(2), playerId: 'bob', letter: 'z', hit: false },
+      { index: 5, kind: 'end', event: 'DuelFinished', at: after(300) },
+    ]);
+    expect(replaySteps(match().events, { viewerId: 'bob', revealWord: false })[2]).not.toHaveProperty('word');
     expect(steps.at(-1)!.at).toBe(after(300));
     expect(fold(match().events).status).toBe('finished');
+  });
+});
+
+describe('replay of rounds that end', () => {
+  it('names the solver and the word of an ended round', () => {
+    const { events } = play(started(), setWord('ann', 'abc'), guess('bob', 'a'), guess('bob', 'b'), guess('bob', 'c'));
+    const ended = replaySteps(events, { revealWord: false }).find((s) => s.kind === 'round_end')!;
+    expect(ended).toMatchObject({ event: 'RoundEnded', playerId: 'bob', word: 'abc' });
   });
 });

@@ -38,3 +38,11 @@ export const DUEL_WORD_LENGTH: Readonly<Record<HangmanLanguage, { readonly min: 
 };
 /** Longest raw text a SetWord may carry before it is even looked at (longer is `invalid_word`). */
 export const DUEL_WORD_INPUT_MAX_CHARS = 100;
+
+export type DuelGameDuration = keyof typeof DUEL_TURN_SECONDS;
+
+/** The turn timer and match duration of a room's gameDuration, in ms (DuelConfig's turnMs and durationMs). */
+export const duelTimesOf = (gameDuration: DuelGameDuration): { readonly turnMs: number; readonly durationMs: number } => ({
+  turnMs: DUEL_TURN_SECONDS[gameDuration] * 1000,
+  durationMs: DUEL_DURATION_SECONDS[gameDuration] * 1000,
+});
