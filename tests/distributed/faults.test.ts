@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest'
 import { findDependencies, startCluster, stopKafkaIfStarted, type Cluster } from './support/cluster.ts';
 import { Player } from './support/client.ts';
 import { expectConsistent } from './support/invariants.ts';
-import { arrive, buyTokens, claimBonus, DAILY_BONUS, playHangmanToAWin, travel, WELCOME_GRANT, type Journey } from './support/journey.ts';
+import { arrive, buyTokens, carryOn, claimBonus, DAILY_BONUS, playHangmanToAWin, travel, WELCOME_GRANT, type Journey } from './support/journey.ts';
 
 const dependencies = await findDependencies();
 afterAll(stopKafkaIfStarted, 120_000);
@@ -123,9 +123,14 @@ describe.skipIf(!dependencies)('distributed mode under faults', { timeout: 300_0
 
   it('(c) the broker stopped for 10 s and started again: commands wait or time out, then settle with their keys', async () => {
     reportLogsOnFailure();
-    const travelling = inFlight(playersFor('broker-stop', (i) => i % 2).map((player, i) => delay(i * 400).then(() => travel(cluster, player))));
-    await delay(2_500);
+    const arrived = await Promise.all(playersFor('broker-stop', (i) => i % 2).map((player) => arrive(cluster, player)));
+    // half the journeys are under way when the broker stops, the other half start while it is down, so some
+    // commands surely meet it stopped however fast the machine is
+    const underWay = arrived.slice(0, PLAYERS_PER_SCENARIO / 2).map((journey) => carryOn(cluster, journey));
+    await delay(300);
     await cluster.stopBroker();
+    const startedDuringStop = arrived.slice(PLAYERS_PER_SCENARIO / 2).map((journey) => carryOn(cluster, journey));
+    const travelling = inFlight([...underWay, ...startedDuringStop]);
     await delay(10_000);
     await cluster.startBroker();
     const journeys = await travelling;

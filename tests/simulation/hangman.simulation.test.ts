@@ -317,7 +317,9 @@ describe(`Hangman simulation (seed ${SEED}, ${GAMES} games)`, () => {
         now += TIME_LIMIT_MS + random.int(0, 30_000);
         if (random.chance(0.5)) await sweep();
         else await send(envelope('MakeMove', player.id, { matchId, userId: player.id, move: { type: 'guess', letter: random.pick(hangman.keysOf(language)) } }));
-        view = (await engine.queries.match(matchId))!.view!;
+        const summary = await engine.queries.match(matchId);
+        if (!summary || !('view' in summary) || !summary.view) throw new Error(`match ${matchId} has no Hangman view`);
+        view = summary.view;
         expect(view).toMatchObject({ status: 'lost', lossReason: 'time', score: 0 });
         break;
       }
