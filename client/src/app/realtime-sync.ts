@@ -4,10 +4,22 @@ import type { ChannelUpdate } from '../lib/realtime/connection.ts';
 import { userChannel, walletViewSchema } from '../lib/realtime/protocol.ts';
 import { realtime } from '../lib/realtime/realtime.ts';
 import { resetWallet, setWallet } from '../lib/wallet-store.ts';
+import { resetPendingInvitations, setPendingInvitations } from '../lib/invitations-store.ts';
 
 const walletInSnapshot = z.object({ wallet: walletViewSchema });
+/** `invitation` pushes carry the pending list (or `{ invitations }`); a snapshot may carry it too. */
+const invitationList = z.array(z.unknown());
+const invitationsIn = z.object({ invitations: invitationList });
+
+function applyInvitations(update: ChannelUpdate): void {
+  const list = invitationList.safeParse(update.data);
+  if (list.success) return setPendingInvitations(list.data.length, update.version);
+  const nested = invitationsIn.safeParse(update.data);
+  if (nested.success) setPendingInvitations(nested.data.invitations.length, update.version);
+}
 
 function applyUserChannel(update: ChannelUpdate): void {
+  if (update.kind === 'snapshot' || update.event === 'invitation') applyInvitations(update);
   if (update.kind === 'push' && update.event !== 'wallet') return;
   const direct = walletViewSchema.safeParse(update.data);
   if (direct.success) {
@@ -31,6 +43,7 @@ export function startRealtimeSync(): void {
       leaveUserChannel?.();
       leaveUserChannel = null;
       resetWallet();
+      resetPendingInvitations();
       userId = nextUserId;
       if (userId) leaveUserChannel = realtime.subscribe(userChannel(userId), applyUserChannel);
     }

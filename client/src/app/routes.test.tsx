@@ -33,7 +33,16 @@ describe('routes declared once, mounted under / and /am', () => {
   it('does not take other first segments for a language', () => {
     expect(leafPath('/amx/wallet')).toBe('*');
     expect(leafPath('/xx/wallet')).toBe('*');
-    expect(leafPath('/multiplayer')).toBe('*');
+  });
+
+  it('mounts the multiplayer pages under both prefixes', () => {
+    expect(leafPath('/multiplayer')).toBe('multiplayer');
+    expect(leafPath('/am/multiplayer/room/ABC234')).toBe('multiplayer/room/:code');
+    expect(leafPath('/multiplayer/join/ABC234')).toBe('multiplayer/join/:code');
+    expect(leafPath('/am/multiplayer/game/ABC234')).toBe('multiplayer/game/:code');
+    expect(leafPath('/multiplayer/history')).toBe('multiplayer/history');
+    expect(leafPath('/multiplayer/invitations')).toBe('multiplayer/invitations');
+    expect(leafPath('/am/multiplayer/replay/m-1')).toBe('multiplayer/replay/:matchId');
   });
 });
 
@@ -50,6 +59,13 @@ describe('pages', () => {
     await screen.findByTestId('phone-input', {}, { timeout: 5000 });
     expect(router.state.location.pathname).toBe('/am/login');
     expect(router.state.location.search).toBe('?redirect=%2Fam%2Fwallet');
+  });
+
+  it('asks a signed-out player to log in before any multiplayer page', async () => {
+    const router = renderAt('/multiplayer/join/ABC234');
+    await screen.findByTestId('phone-input', {}, { timeout: 5000 });
+    expect(router.state.location.pathname).toBe('/login');
+    expect(router.state.location.search).toBe('?redirect=%2Fmultiplayer%2Fjoin%2FABC234');
   });
 
   it('renders the Amharic shell under /am and sets the document language', async () => {

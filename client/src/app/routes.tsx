@@ -18,6 +18,26 @@ function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType, nam
 
 const login = page(() => import('../features/auth/login-page.tsx'), (m) => m.LoginPage, ['auth']);
 
+/** The multiplayer pages: each its own chunk; the duel and the replay also need Hangman's keyboard and words. */
+const multiplayer: RouteObject[] = [
+  { path: 'multiplayer', lazy: page(() => import('../features/multiplayer/lobby-page.tsx'), (m) => m.LobbyPage, ['multiplayer']) },
+  { path: 'multiplayer/join/:code', lazy: page(() => import('../features/multiplayer/join-page.tsx'), (m) => m.JoinPage, ['multiplayer']) },
+  { path: 'multiplayer/room/:code', lazy: page(() => import('../features/multiplayer/room-page.tsx'), (m) => m.RoomPage, ['multiplayer']) },
+  {
+    path: 'multiplayer/game/:code',
+    lazy: page(() => import('../features/multiplayer/game-page.tsx'), (m) => m.GamePage, ['multiplayer', 'hangman']),
+  },
+  { path: 'multiplayer/history', lazy: page(() => import('../features/multiplayer/history-page.tsx'), (m) => m.HistoryPage, ['multiplayer']) },
+  {
+    path: 'multiplayer/invitations',
+    lazy: page(() => import('../features/multiplayer/invitations-page.tsx'), (m) => m.InvitationsPage, ['multiplayer']),
+  },
+  {
+    path: 'multiplayer/replay/:matchId',
+    lazy: page(() => import('../features/multiplayer/replay-page.tsx'), (m) => m.ReplayPage, ['multiplayer', 'hangman']),
+  },
+];
+
 /** Declared once; the optional static segment mounts every page under '/' and '/am'. */
 export const routes: RouteObject[] = [
   {
@@ -69,6 +89,7 @@ export const routes: RouteObject[] = [
                     path: 'stats/player/:id',
                     lazy: page(() => import('../features/stats/player-stats-page.tsx'), (m) => m.PlayerStatsPage, ['stats']),
                   },
+                  ...multiplayer,
                   {
                     path: 'debug-websocket',
                     lazy: page(

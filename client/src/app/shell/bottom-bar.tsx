@@ -4,11 +4,13 @@ import { Avatar } from '../../components/avatar.tsx';
 import { GamesIcon, MultiplayerIcon, StatsIcon, TrophyIcon, WalletIcon } from '../../components/icons.tsx';
 import { LocaleNavLink } from '../../components/locale-link.tsx';
 import { selectUser, useAuth } from '../../lib/auth/auth-live.ts';
+import { usePendingInvitations } from '../../lib/invitations-store.ts';
 
 /** Mobile navigation; the Stats item shows the player's avatar or initial. */
 export function BottomBar() {
   const { t } = useTranslation();
   const user = useAuth(selectUser);
+  const invitations = usePendingInvitations();
   const items: { path: string; label: string; icon: ReactNode }[] = [
     { path: '/', label: t('nav.games'), icon: <GamesIcon /> },
     { path: '/multiplayer', label: t('nav.multiplayer'), icon: <MultiplayerIcon /> },
@@ -26,6 +28,14 @@ export function BottomBar() {
         <LocaleNavLink key={item.path} to={item.path} className="bottom-link">
           {item.icon}
           <span className="bottom-label">{item.label}</span>
+          {item.path === '/multiplayer' && invitations > 0 && (
+            <>
+                <span className="nav-count bottom-count" aria-hidden="true">
+                  {invitations}
+                </span>
+                <span className="visually-hidden">{t('nav.pendingInvitations', { count: invitations })}</span>
+              </>
+          )}
         </LocaleNavLink>
       ))}
     </nav>

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { LocaleLink, LocaleNavLink } from '../../components/locale-link.tsx';
+import { usePendingInvitations } from '../../lib/invitations-store.ts';
 import { AccountControls } from './account-controls.tsx';
 import { LanguageMenu } from './language-menu.tsx';
 import { NAV_ITEMS } from './nav-items.ts';
@@ -8,6 +9,7 @@ import { TokenPill } from './token-pill.tsx';
 
 export function Header() {
   const { t } = useTranslation();
+  const invitations = usePendingInvitations();
   return (
     <header className="header">
       <div className="header-inner">
@@ -19,6 +21,14 @@ export function Header() {
           {NAV_ITEMS.map((item) => (
             <LocaleNavLink key={item.path} to={item.path} className="header-link">
               {t(item.key)}
+              {item.path === '/multiplayer' && invitations > 0 && (
+                <>
+                <span className="nav-count" aria-hidden="true">
+                  {invitations}
+                </span>
+                <span className="visually-hidden">{t('nav.pendingInvitations', { count: invitations })}</span>
+              </>
+              )}
             </LocaleNavLink>
           ))}
         </nav>

@@ -1,4 +1,4 @@
-import type { REPLAY_SPEEDS} from '../../config/constants.ts';
+import type { REPLAY_SPEEDS } from '../../config/constants.ts';
 import { REPLAY_STEP_MS } from '../../config/constants.ts';
 
 /**
