@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest'
 import { findDependencies, startCluster, stopKafkaIfStarted, type Cluster } from './support/cluster.ts';
 import { Player } from './support/client.ts';
 import { expectConsistent } from './support/invariants.ts';
-import { arrive, buyTokens, carryOn, claimBonus, DAILY_BONUS, playHangmanToAWin, travel, WELCOME_GRANT, type Journey } from './support/journey.ts';
+import { arrive, buyTokens, carryOn, claimBonus, DAILY_BONUS, playHangmanToAWin, WELCOME_GRANT, type Journey } from './support/journey.ts';
 
 const dependencies = await findDependencies();
 afterAll(stopKafkaIfStarted, 120_000);
@@ -73,15 +73,19 @@ describe.skipIf(!dependencies)('distributed mode under faults', { timeout: 300_0
   it('(a) the ledger killed with SIGKILL mid-flight and restarted: nothing lost, nothing twice', async () => {
     reportLogsOnFailure();
     const ledger = cluster.process('ledger');
-    const travelling = inFlight(playersFor('ledger-kill', (i) => i % 2).map((player, i) => delay(i * 400).then(() => travel(cluster, player))));
-    await delay(2_500);
+    const arrived = await Promise.all(playersFor('ledger-kill', (i) => i % 2).map((player) => arrive(cluster, player)));
+    // as in (c): half under way when the ledger dies, half starting while it is dead
+    const underWay = arrived.slice(0, PLAYERS_PER_SCENARIO / 2).map((journey) => carryOn(cluster, journey));
+    await delay(300);
     await ledger.kill('SIGKILL');
+    const startedWhileDead = arrived.slice(PLAYERS_PER_SCENARIO / 2).map((journey) => carryOn(cluster, journey));
+    const travelling = inFlight([...underWay, ...startedWhileDead]);
     await delay(2_000);
     ledger.start();
     await ledger.waitReady();
     const journeys = await travelling;
     try {
-      interruptions('(a) ledger killed', journeys);
+      expect(interruptions('(a) ledger killed', journeys), 'commands that met the dead ledger').toBeGreaterThan(0);
       await expectConsistent(cluster, journeys);
     } finally {
       closeAll(journeys);

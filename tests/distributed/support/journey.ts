@@ -95,10 +95,6 @@ export async function playHangmanToAWin(cluster: Cluster, journey: Journey): Pro
 }
 
 /** The whole journey of one player, start to end. */
-export async function travel(cluster: Cluster, player: Player): Promise<Journey> {
-  return carryOn(cluster, await arrive(cluster, player));
-}
-
 /** Everything after arriving: the bonus, a purchase, a won game. */
 export async function carryOn(cluster: Cluster, journey: Journey): Promise<Journey> {
   await claimBonus(journey);
