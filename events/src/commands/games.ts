@@ -1,6 +1,10 @@
 import { z } from 'zod';
 
 /**
+ * Rooms refinements (issue 5, rooms helper): rejection 'bet_not_settled' added (start while a bet is proposed or a
+ * late joiner has not held their stake); 'unknown_language' also answers CreateRoom with a language other than
+ * en | am; 'deadline_not_reached' answers a timer sent before its deadline.
+ *
  * Commands owned by the game engine (services/game-engine), sent in the command envelope with these `type`s.
  * The engine answers with views only: a match's events (which hold the word and the seed) never leave it.
  * Language, category and difficulty are free text here so an unknown one is a named rejection, not a parse error.
@@ -158,6 +162,10 @@ export const GAME_ENGINE_REJECTIONS = [
   'no_bet_proposed',
   'bet_already_answered',
   'rematch_not_available',
+  /** Start refused: a bet is proposed and not yet accepted by all, or a player has not yet held their stake. details: { pending: userId[] } */
+  'bet_not_settled',
+  /** Internal: a derived room code is taken (the engine tries the next one); never reaches a client. */
+  'room_exists',
   // Word duel
   'not_your_turn',
   'not_the_setter',

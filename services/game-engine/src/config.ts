@@ -131,3 +131,37 @@ export const READ_YOUR_WRITES_TIMEOUT_MS = 5_000;
 export const PROJECTION_SUBSCRIBER = 'engine-projection';
 /** The actor of commands the engine sends itself (fees, rewards, refunds, expiries). */
 export const ENGINE_ACTOR = 'system:game-engine';
+
+// ---------------------------------------------------------------------------------------------------------------
+// Multiplayer rooms (product/RULES.md "Multiplayer rooms"; the word duel's own rule numbers live with the duel)
+// ---------------------------------------------------------------------------------------------------------------
+
+export const ROOM_NAME_MAX = 100;
+export const ROOM_DESCRIPTION_MAX = 500;
+export const ROOM_PLAYERS_MIN = 2;
+export const ROOM_PLAYERS_MAX = 8;
+/** Tokens a player forfeits for leaving a started match. */
+export const ROOM_PENALTY_MAX = 50;
+export const ROOM_PASSWORD_MIN = 4;
+export const ROOM_PASSWORD_MAX = 20;
+/** The entry fee is the game's cost or more; this caps typos (a room nobody can afford is no room). */
+export const ROOM_ENTRY_FEE_MAX = 1_000;
+/** Bet amounts a player may propose, tokens per player. */
+export const ROOM_BET_AMOUNTS: readonly number[] = [5, 10, 15, 20, 30, 40, 50];
+/** Every joined player must accept a bet within this long of its proposal. */
+export const ROOM_BET_EXPIRY_MS = 2 * 60_000;
+/** Holds (entry fee, penalty, stake) the ledger gives back on its own if nothing resolves them by then. */
+export const ROOM_HOLD_TTL_MS = 6 * 3_600_000;
+/** A start refuses players whose holds would expire this soon (they un-ready and ready again). */
+export const ROOM_HOLD_START_MARGIN_MS = 15 * 60_000;
+/** (The duel's turn timer and duration by gameDuration are the duel's rules: games/hangman-duel/rules.ts.) */
+/** A dropped player has this long to come back; after it their turns time out at once. */
+export const ROOM_RECONNECT_GRACE_MS = 60_000;
+/** Share of a bet's pot that goes to `house`, in percent (integer; 0 by default). */
+export const ROOM_RAKE_PERCENT = 0;
+/** Attempts at a fresh code when a derived one is taken. */
+export const ROOM_CODE_ATTEMPTS = 16;
+/** How often the sweeper looks for room timers (turns, match durations, bet expiries) and unfinished ledger steps. */
+export const ROOM_TIMER_INTERVAL_MS = 500;
+/** Ledger steps of a room still unfinished this long after its last event are resumed by the sweeper. */
+export const ROOM_MONEY_RETRY_AFTER_MS = 5_000;

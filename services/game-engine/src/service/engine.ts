@@ -11,18 +11,50 @@ import {
   type CommandEnvelope,
   type CommandHandler,
   type CommandSender,
+  type GameEngineCommandPayload,
   type EventStore,
   type Position,
   type SqlDatabase,
   type Subscription,
 } from '@qal/events';
-import { PROJECTION_SUBSCRIBER, READ_YOUR_WRITES_TIMEOUT_MS, SWEEP_INTERVAL_MS } from '../config.ts';
+import { PROJECTION_SUBSCRIBER, READ_YOUR_WRITES_TIMEOUT_MS, ROOM_TIMER_INTERVAL_MS, SWEEP_INTERVAL_MS } from '../config.ts';
 import { expireHangman, makeMove, playHangman, type HandlerResult } from './handlers.ts';
 import { createKeyedLock, waitForSubscriber } from '@qal/events';
 import { applyToReadModel, migrateEngine } from './projection.ts';
 import { createEngineQueries, type EngineQueries } from './queries.ts';
 import type { HandlerDeps, Logger } from './shell.ts';
-import { sweep, type SweepReport } from './sweeper.ts';
+import { sweep, sweepRooms, type RoomSweepReport, type SweepReport } from './sweeper.ts';
+import { duelMove, duelRoomOf, endMatchOnTime, leaveRoom, startRoomMatch, timeoutTurn } from './duel-match.ts';
+import {
+  createRoom,
+  deleteRoom,
+  expireBet,
+  invitePlayer,
+  joinRoom,
+  proposeBet,
+  respondBet,
+  respondInvitation,
+  setPresence,
+  setReady,
+  startRematch,
+} from './rooms.ts';
+
+/** Room commands routed by the room code in their payload. */
+const ROOM_HANDLERS = {
+  CreateRoom: createRoom,
+  JoinRoom: joinRoom,
+  LeaveRoom: leaveRoom,
+  SetReady: setReady,
+  StartRoomMatch: startRoomMatch,
+  InvitePlayer: invitePlayer,
+  ProposeBet: proposeBet,
+  RespondBet: respondBet,
+  StartRematch: startRematch,
+  DeleteRoom: deleteRoom,
+  SetPresence: setPresence,
+  ExpireBet: expireBet,
+} as const;
+type RoomCommandType = keyof typeof ROOM_HANDLERS;
 
 export interface GameEngineDeps {
   readonly store: EventStore;
@@ -37,6 +69,8 @@ export interface GameEngineDeps {
   readonly newSeed?: () => string;
   /** 0 turns the timer off (tests call `sweep()` themselves). */
   readonly sweepIntervalMs?: number;
+  /** The room timers' interval; 0 turns it off. Defaults to ROOM_TIMER_INTERVAL_MS, or 0 when sweepIntervalMs is 0. */
+  readonly roomSweepIntervalMs?: number;
 }
 
 export interface GameEngine {
@@ -47,6 +81,8 @@ export interface GameEngine {
   stop(): Promise<void>;
   /** One pass of the sweeper at `now` (default: the clock). */
   sweep(now?: Date): Promise<SweepReport>;
+  /** One pass of the room timers (turns, durations, bets) and unfinished room ledger steps at `now`. */
+  sweepRooms(now?: Date): Promise<RoomSweepReport>;
   /** Resolves once the read model includes everything up to `position`. */
   waitForProjection(position: Position, timeoutMs?: number): Promise<void>;
 }
@@ -68,7 +104,7 @@ export function createGameEngine(deps: GameEngineDeps): GameEngine {
   }
 
 
-  function dispatch(command: CommandEnvelope): Promise<HandlerResult> {
+  async function dispatch(command: CommandEnvelope): Promise<HandlerResult> {
     const refuse = (details: Record<string, unknown>): Promise<HandlerResult> =>
       Promise.resolve({ outcome: rejected(command.commandId, 'invalid_command', details), position: null, changesReadModel: false });
     const invalid = (error: z.ZodError) => refuse({ issues: error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })) });
@@ -81,16 +117,47 @@ export function createGameEngine(deps: GameEngineDeps): GameEngine {
       }
       case 'MakeMove': {
         const parsed = GameEngineCommands.MakeMove.safeParse(command.payload);
-        return parsed.success ? makeMove(handlerDeps, command, parsed.data) : invalid(parsed.error);
+        if (!parsed.success) return invalid(parsed.error);
+        // One command for every match: a duel's stream names its room, anything else is single-player Hangman.
+        const roomCode = await duelRoomOf(deps.store, parsed.data.matchId);
+        return roomCode ? duelMove(handlerDeps, command, parsed.data, roomCode) : makeMove(handlerDeps, command, parsed.data);
       }
       case 'ExpireHangman': {
         const parsed = GameEngineCommands.ExpireHangman.safeParse(command.payload);
         return parsed.success ? expireHangman(handlerDeps, command, parsed.data) : invalid(parsed.error);
       }
+      case 'TimeoutTurn':
+      case 'EndMatchOnTime': {
+        const parsed = GameEngineCommands[command.type].safeParse(command.payload);
+        if (!parsed.success) return invalid(parsed.error);
+        const roomCode = await duelRoomOf(deps.store, parsed.data.matchId);
+        if (!roomCode) return { outcome: rejected(command.commandId, 'match_not_found'), position: null, changesReadModel: false };
+        return command.type === 'TimeoutTurn'
+          ? timeoutTurn(handlerDeps, command, parsed.data as GameEngineCommandPayload<'TimeoutTurn'>, roomCode)
+          : endMatchOnTime(handlerDeps, command, parsed.data, roomCode);
+      }
+      case 'RespondInvitation': {
+        const parsed = GameEngineCommands.RespondInvitation.safeParse(command.payload);
+        if (!parsed.success) return invalid(parsed.error);
+        const { rows } = await deps.db.query<{ code: string }>('select code from engine_invitations where invitation_id = $1', [parsed.data.invitationId]);
+        const code = rows[0]?.code;
+        if (!code) return { outcome: rejected(command.commandId, 'invitation_not_found'), position: null, changesReadModel: false };
+        return respondInvitation(handlerDeps, command, parsed.data, code);
+      }
       default:
-        // Rooms and the word duel: handlers land next (issue 5); until then a named refusal, not a crash.
-        return refuse({ type: command.type, notYetHandled: true });
+        return dispatchRoom(command, command.type);
     }
+  }
+
+  /** Room commands whose payload names the room: parse, then the handler. */
+  function dispatchRoom(command: CommandEnvelope, type: RoomCommandType): Promise<HandlerResult> {
+    const handler = ROOM_HANDLERS[type] as (deps: HandlerDeps, command: CommandEnvelope, payload: unknown) => Promise<HandlerResult>;
+    const parsed = GameEngineCommands[type].safeParse(command.payload);
+    if (!parsed.success) {
+      const issues = parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
+      return Promise.resolve({ outcome: rejected(command.commandId, 'invalid_command', { issues }), position: null, changesReadModel: false });
+    }
+    return handler(handlerDeps, command, parsed.data);
   }
 
   const handle: CommandHandler = async (command) => {
@@ -105,12 +172,16 @@ export function createGameEngine(deps: GameEngineDeps): GameEngine {
   };
 
   const runSweep = (now: Date = clock()) => sweep({ ...handlerDeps, db: deps.db, handle }, now);
+  const runRoomSweep = (now: Date = clock()) => sweepRooms({ ...handlerDeps, db: deps.db, handle }, now);
+  let roomTimer: NodeJS.Timeout | null = null;
+  let roomSweeping: Promise<unknown> | null = null;
 
   return {
     handle,
     queries,
     waitForProjection,
     sweep: runSweep,
+    sweepRooms: runRoomSweep,
     async start() {
       if (projection) return;
       await migrateEngine(deps.db);
@@ -129,12 +200,25 @@ export function createGameEngine(deps: GameEngineDeps): GameEngine {
         }, interval);
         timer.unref();
       }
+      const roomInterval = deps.roomSweepIntervalMs ?? (interval > 0 ? ROOM_TIMER_INTERVAL_MS : 0);
+      if (roomInterval > 0) {
+        roomTimer = setInterval(() => {
+          if (roomSweeping) return;
+          roomSweeping = runRoomSweep()
+            .catch((error: unknown) => logger.error({ err: String(error) }, 'room sweep failed; next pass retries'))
+            .finally(() => (roomSweeping = null));
+        }, roomInterval);
+        roomTimer.unref();
+      }
       logger.info('game engine started');
     },
     async stop() {
       if (timer) clearInterval(timer);
+      if (roomTimer) clearInterval(roomTimer);
       timer = null;
+      roomTimer = null;
       await sweeping;
+      await roomSweeping;
       await projection?.stop();
       projection = null;
     },

@@ -6,6 +6,11 @@
 import { migrate, type Migration, type SqlDatabase, type SqlExecutor, type StoredEvent } from '@qal/events';
 import { GAME_RULES } from '../catalogue/games.ts';
 import { MATCH_STREAM_PREFIX, parseMatchEvent } from './events.ts';
+import { evolve as evolveDuel, fold as foldDuel, type DuelState } from '../games/hangman-duel/index.ts';
+import { hasPendingMoney } from '../rooms/ledger-steps.ts';
+import { parseRoomEvent, ROOM_STREAM_PREFIX } from '../rooms/events.ts';
+import { evolveRoom, type RoomState } from '../rooms/state.ts';
+import { DUEL_STREAM_PREFIX, parseDuelEvent } from './duel-match.ts';
 
 export const ENGINE_MIGRATIONS: readonly Migration[] = [
   {
@@ -37,6 +42,73 @@ export const ENGINE_MIGRATIONS: readonly Migration[] = [
       create index if not exists engine_matches_open on engine_matches (status, deadline)
     `,
   },
+  {
+    id: '002-engine-rooms',
+    sql: `
+      create table if not exists engine_rooms (
+        code text primary key,
+        status text not null,
+        private boolean not null,
+        host_id text not null,
+        created_at timestamptz not null,
+        bet_proposal_id text,
+        bet_expires_at timestamptz,
+        money_pending boolean not null default false,
+        last_event_at timestamptz not null,
+        state jsonb not null,
+        global_position bigint not null
+      );
+      create index if not exists engine_rooms_open on engine_rooms (status, private, created_at);
+      create index if not exists engine_rooms_bets on engine_rooms (bet_expires_at) where bet_expires_at is not null;
+      create index if not exists engine_rooms_money on engine_rooms (last_event_at) where money_pending;
+      create table if not exists engine_room_members (
+        code text not null,
+        user_id text not null,
+        status text not null,
+        online boolean not null,
+        offline_since timestamptz,
+        seat integer not null,
+        primary key (code, user_id)
+      );
+      create index if not exists engine_room_members_user on engine_room_members (user_id);
+      create table if not exists engine_invitations (
+        invitation_id text primary key,
+        code text not null,
+        invitee_id text not null,
+        from_user_id text not null,
+        match_id text not null,
+        at timestamptz not null,
+        status text not null
+      );
+      create index if not exists engine_invitations_invitee on engine_invitations (invitee_id, status);
+      create table if not exists engine_duels (
+        match_id text primary key,
+        room_code text not null,
+        status text not null,
+        turn integer not null,
+        current_player text,
+        turn_deadline timestamptz,
+        match_deadline timestamptz not null,
+        state jsonb not null,
+        global_position bigint not null
+      );
+      create index if not exists engine_duels_playing on engine_duels (status, turn_deadline);
+      create table if not exists engine_room_history (
+        match_id text not null,
+        user_id text not null,
+        room_code text not null,
+        room_name text not null,
+        game text not null,
+        finished_at timestamptz not null,
+        result text not null,
+        score integer not null,
+        tokens integer not null,
+        players jsonb not null,
+        primary key (match_id, user_id)
+      );
+      create index if not exists engine_room_history_user on engine_room_history (user_id, finished_at desc, match_id desc)
+    `,
+  },
 ];
 
 export const migrateEngine = (db: SqlDatabase) => migrate(db, 'engine', ENGINE_MIGRATIONS);
@@ -44,6 +116,14 @@ export const migrateEngine = (db: SqlDatabase) => migrate(db, 'engine', ENGINE_M
 /** Applies a batch of events (any context's; only match streams are read) to the read model. */
 export async function applyToReadModel(sql: SqlExecutor, events: readonly StoredEvent[]): Promise<void> {
   for (const stored of events) {
+    if (stored.streamId.startsWith(ROOM_STREAM_PREFIX)) {
+      await applyRoomEvent(sql, stored);
+      continue;
+    }
+    if (stored.streamId.startsWith(DUEL_STREAM_PREFIX)) {
+      await applyDuelEvent(sql, stored);
+      continue;
+    }
     if (!stored.streamId.startsWith(MATCH_STREAM_PREFIX)) continue;
     const event = parseMatchEvent(stored);
     if (!event) continue;
@@ -107,5 +187,100 @@ async function update(sql: SqlExecutor, matchId: string, position: string, assig
   await sql.query(
     `update engine_matches set ${assignments}, global_position = $2 where match_id = $1 and global_position < $2`,
     [matchId, position, ...params],
+  );
+}
+
+// Rooms and duels --------------------------------------------------------------------------------------------------
+// Each row keeps the aggregate's folded state as JSON (the same evolve as the engine's), so the projection folds
+// one event onto the row's state; an event at or below the row's position was applied already and is skipped.
+
+async function applyRoomEvent(sql: SqlExecutor, stored: StoredEvent): Promise<void> {
+  const event = parseRoomEvent(stored);
+  if (!event) return;
+  const code = stored.streamId.slice(ROOM_STREAM_PREFIX.length);
+  const position = stored.globalPosition.toString();
+  const { rows } = await sql.query<{ state: RoomState | string; global_position: string }>(
+    'select state, global_position::text as global_position from engine_rooms where code = $1',
+    [code],
+  );
+  const row = rows[0];
+  if (row && BigInt(row.global_position) >= stored.globalPosition) return;
+  const before = row ? (typeof row.state === 'string' ? (JSON.parse(row.state) as RoomState) : row.state) : null;
+  const state = evolveRoom(before, event);
+  if (!state) return;
+  const bet = state.bet;
+  const betOpen = bet && bet.status === 'proposed' && Object.keys(bet.stakes).length === 0;
+  await sql.query(
+    `insert into engine_rooms (code, status, private, host_id, created_at, bet_proposal_id, bet_expires_at, money_pending, last_event_at, state, global_position)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+     on conflict (code) do update set status = $2, private = $3, host_id = $4, bet_proposal_id = $6, bet_expires_at = $7, money_pending = $8,
+       last_event_at = $9, state = $10, global_position = $11`,
+    [
+      code,
+      state.status,
+      state.passwordHash !== null,
+      state.hostId,
+      state.createdAt,
+      betOpen ? bet.proposalId : null,
+      betOpen ? bet.expiresAt : null,
+      hasPendingMoney(state),
+      state.lastEventAt,
+      JSON.stringify(state),
+      position,
+    ],
+  );
+  await sql.query('delete from engine_room_members where code = $1', [code]);
+  for (const [seat, player] of state.players.entries()) {
+    await sql.query(
+      `insert into engine_room_members (code, user_id, status, online, offline_since, seat) values ($1, $2, $3, $4, $5, $6)`,
+      [code, player.id, player.status, player.online, player.offlineSince, seat],
+    );
+  }
+  for (const invitation of state.invitations) {
+    await sql.query(
+      `insert into engine_invitations (invitation_id, code, invitee_id, from_user_id, match_id, at, status) values ($1, $2, $3, $4, $5, $6, $7)
+       on conflict (invitation_id) do update set status = $7`,
+      [invitation.invitationId, code, invitation.inviteeId, invitation.fromUserId, invitation.matchId, invitation.at, invitation.status],
+    );
+  }
+  if (event.type === 'MatchFinished') await recordHistory(sql, state, event.data.matchId);
+}
+
+/** One history row per player of a finished match, with their net tokens (payout − everything posted from them). */
+async function recordHistory(sql: SqlExecutor, state: RoomState, matchId: string): Promise<void> {
+  const played = state.played[matchId];
+  if (!played?.finishedAt) return;
+  const players = played.players.map((id) => ({ id, score: played.scores[id] ?? 0 }));
+  for (const userId of played.players) {
+    const paid = state.transfers.filter((t) => t.matchId === matchId && t.reason === 'payout' && t.userId === userId).reduce((a, t) => a + t.amount, 0);
+    const spent = state.holds.filter((h) => h.matchId === matchId && h.userId === userId && h.resolution === 'post').reduce((a, h) => a + h.amount, 0);
+    const won = played.winners.includes(userId);
+    const result = played.leavers.includes(userId) ? 'left' : won ? (played.winners.length > 1 ? 'tie' : 'won') : 'lost';
+    await sql.query(
+      `insert into engine_room_history (match_id, user_id, room_code, room_name, game, finished_at, result, score, tokens, players)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) on conflict (match_id, user_id) do nothing`,
+      [matchId, userId, state.code, state.settings.roomName, state.settings.game, played.finishedAt, result, played.scores[userId] ?? 0, paid - spent, JSON.stringify(players)],
+    );
+  }
+}
+
+async function applyDuelEvent(sql: SqlExecutor, stored: StoredEvent): Promise<void> {
+  const event = parseDuelEvent(stored);
+  if (!event) return;
+  const matchId = stored.streamId.slice(DUEL_STREAM_PREFIX.length);
+  const { rows } = await sql.query<{ state: DuelState | string; global_position: string }>(
+    'select state, global_position::text as global_position from engine_duels where match_id = $1',
+    [matchId],
+  );
+  const row = rows[0];
+  if (row && BigInt(row.global_position) >= stored.globalPosition) return;
+  const before = row ? (typeof row.state === 'string' ? (JSON.parse(row.state) as DuelState) : row.state) : null;
+  if (!before && event.type !== 'DuelStarted') return;
+  const state = before ? evolveDuel(before, event) : foldDuel([event]);
+  await sql.query(
+    `insert into engine_duels (match_id, room_code, status, turn, current_player, turn_deadline, match_deadline, state, global_position)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+     on conflict (match_id) do update set status = $3, turn = $4, current_player = $5, turn_deadline = $6, match_deadline = $7, state = $8, global_position = $9`,
+    [matchId, state.roomCode, state.status, state.turn, state.currentPlayer, state.turnDeadline, state.matchDeadline, JSON.stringify(state), stored.globalPosition.toString()],
   );
 }

@@ -1,6 +1,15 @@
 /**
  * Read-only questions the gateway asks the engine. A match's view and replay are folded from its stream (always
  * current, and the only place the word is); statistics and daily counts come from the read model.
+ *
+ * Rooms (issue 5), as in helpers/ROOMS.md, with these details:
+ * - `room(code)` folds the room stream (always current); `version` is the global position of its last event.
+ * - `match(matchId)` answers single-player Hangman as before (now with `kind: 'hangman'`), and a duel with
+ *   `{ kind: 'duel', matchId, playerIds, roomCode, status, version }`.
+ * - `matchView(matchId, viewerId)` works for both kinds (a Hangman view only for its own player).
+ * - `replay(matchId)` answers a duel with `{ kind: 'duel', matchId, roomCode, final, steps }` (every step's view
+ *   with the words shown), 'match_not_over' while it is on.
+ * - `history(userId, { limit, cursor })`: newest first; `cursor` is the opaque `nextCursor` of the page before.
  */
 import type { EventStore, SqlExecutor } from '@qal/events';
 import { levelFor } from '../catalogue/rewards.ts';
@@ -13,8 +22,14 @@ import { addisDay } from './addis-day.ts';
 import type { MatchStatus } from './match.ts';
 import { hasStarted, viewOf } from './match.ts';
 import { loadMatch } from './shell.ts';
+import { replaySteps, viewFor as duelViewFor, type DuelView, type ReplayStep as DuelReplayStep } from '../games/hangman-duel/index.ts';
+import type { RoomState } from '../rooms/state.ts';
+import { invitedIdsOf, memberIdsOf, roomView, type RoomView } from '../rooms/view.ts';
+import { loadDuel } from './duel-match.ts';
+import { loadRoom } from './rooms.ts';
 
 export interface MatchSummary {
+  readonly kind: 'hangman';
   readonly matchId: string;
   readonly playerId: string;
   readonly status: MatchStatus;
@@ -34,7 +49,9 @@ export interface ReplayStep {
   readonly view: HangmanView;
 }
 
-export interface MatchReplay {
+/** A single-player Hangman replay. */
+export interface HangmanReplay {
+  readonly kind: 'hangman';
   readonly matchId: string;
   readonly word: string;
   readonly final: HangmanView;
@@ -75,10 +92,83 @@ export interface DailyPlaysSummary {
   readonly limit: number;
 }
 
+export interface DuelMatchSummary {
+  readonly kind: 'duel';
+  readonly matchId: string;
+  /** No single-player view or owner: a duel's views are per player (matchView). */
+  readonly view: null;
+  readonly playerId: null;
+  readonly roomCode: string;
+  /** Seat order. */
+  readonly playerIds: string[];
+  readonly status: 'playing' | 'finished';
+  readonly version: number;
+}
+
+export interface DuelReplay {
+  readonly kind: 'duel';
+  readonly matchId: string;
+  readonly roomCode: string;
+  readonly final: DuelView;
+  readonly steps: readonly DuelReplayStep[];
+}
+
+/** Any match's replay: `kind` tells which. */
+export type MatchReplay = HangmanReplay | DuelReplay;
+
+export interface RoomSnapshot {
+  readonly view: RoomView;
+  /** Global position of the room stream's last event: pushes of the room are versioned by it. */
+  readonly version: number;
+  /** Players taking part (not invited, not left). */
+  readonly memberIds: string[];
+  /** Pending invitees of the current match. */
+  readonly invitedIds: string[];
+}
+
+export interface InvitationView {
+  readonly id: string;
+  readonly code: string;
+  readonly roomName: string;
+  readonly game: string;
+  readonly fromUserId: string;
+  readonly at: string;
+}
+
+export interface HistoryItem {
+  readonly matchId: string;
+  readonly roomCode: string;
+  readonly roomName: string;
+  readonly game: string;
+  readonly finishedAt: string;
+  readonly result: 'won' | 'lost' | 'tie' | 'left';
+  readonly score: number;
+  /** Net: payout − entry fee − stake − penalty (what was posted from the player). */
+  readonly tokens: number;
+  readonly players: { id: string; score: number }[];
+}
+
+export interface HistoryPage {
+  readonly items: HistoryItem[];
+  readonly nextCursor: string | null;
+}
+
 export interface EngineQueries {
-  match(matchId: string): Promise<MatchSummary | null>;
+  match(matchId: string): Promise<MatchSummary | DuelMatchSummary | null>;
   /** Every step of a finished match; 'match_not_over' before the end, null when there is no such match. */
   replay(matchId: string): Promise<MatchReplay | 'match_not_over' | null>;
+  /** The room with its version, members and pending invitees; null when there is no such room. */
+  room(code: string): Promise<RoomSnapshot | null>;
+  /** Public (no password) rooms waiting for players, newest first. */
+  openRooms(options: { limit: number }): Promise<RoomView[]>;
+  /** Rooms the user is in (not left) or invited to, newest first. */
+  myRooms(userId: string): Promise<RoomView[]>;
+  /** The user's pending invitations to rooms still waiting, newest first. */
+  invitations(userId: string): Promise<InvitationView[]>;
+  /** The viewer's view of any match (a duel: their own view; null viewer = a spectator's); null if none. */
+  matchView(matchId: string, viewerId: string | null): Promise<{ version: number; view: DuelView | HangmanView } | null>;
+  /** Finished room matches of the user, newest first. */
+  history(userId: string, options: { limit: number; cursor?: string | null }): Promise<HistoryPage>;
   stats(userId: string): Promise<PlayerStats>;
   /** Hangman plays counted against today's limit (Africa/Addis_Ababa day of `now`). */
   dailyPlays(userId: string, now: Date): Promise<DailyPlaysSummary>;
@@ -99,13 +189,30 @@ interface FinishedRow {
 export function createEngineQueries(deps: { store: EventStore; db: SqlExecutor }): EngineQueries {
   return {
     async match(matchId) {
-      const { match, stored } = await loadMatch(deps.store, matchId);
-      if (!match) return null;
-      const version = Number(stored.at(-1)?.globalPosition ?? 0n);
-      return { matchId, playerId: match.playerId, status: match.status, view: viewOf(match), version };
+      const duel = await loadDuel(deps.store, matchId);
+      if (duel.state) {
+        const { state } = duel;
+        return {
+          kind: 'duel',
+          matchId,
+          view: null,
+          playerId: null,
+          roomCode: state.roomCode,
+          playerIds: state.players.map((p) => p.id),
+          status: state.status,
+          version: Number(duel.stored.at(-1)?.globalPosition ?? 0n),
+        };
+      }
+      return hangmanSummary(matchId);
     },
 
     async replay(matchId) {
+      const duel = await loadDuel(deps.store, matchId);
+      if (duel.state) {
+        if (duel.state.status !== 'finished') return 'match_not_over';
+        const steps = replaySteps(duel.events, { revealWord: true });
+        return { kind: 'duel', matchId, roomCode: duel.state.roomCode, final: duelViewFor(duel.state, null, { revealWord: true }), steps };
+      }
       const { match, events } = await loadMatch(deps.store, matchId);
       if (!match || !hasStarted(match)) return null;
       if (match.hangman.status === 'playing' || match.hangman.status === 'not_started') return 'match_not_over';
@@ -148,16 +255,114 @@ export function createEngineQueries(deps: { store: EventStore; db: SqlExecutor }
       );
       const matchId = rows[0]?.match_id;
       if (!matchId) return null;
-      const summary = await this.match(matchId);
+      const summary = await hangmanSummary(matchId);
       return summary?.status === 'playing' ? summary : null;
     },
+
+    async room(code) {
+      const { state, stored } = await loadRoom(deps.store, code);
+      if (!state) return null;
+      return { view: roomView(state), version: Number(stored.at(-1)?.globalPosition ?? 0n), memberIds: memberIdsOf(state), invitedIds: invitedIdsOf(state) };
+    },
+
+    async openRooms({ limit }) {
+      const { rows } = await deps.db.query<{ state: RoomState | string }>(
+        `select state from engine_rooms where status = 'waiting' and not private order by created_at desc, code limit $1`,
+        [Math.max(0, Math.min(limit, 200))],
+      );
+      return rows.map((r) => roomView(jsonOf(r.state)));
+    },
+
+    async myRooms(userId) {
+      const { rows } = await deps.db.query<{ state: RoomState | string }>(
+        `select r.state from engine_room_members m join engine_rooms r on r.code = m.code
+          where m.user_id = $1 and m.status <> 'left' order by r.created_at desc, r.code limit 100`,
+        [userId],
+      );
+      return rows.map((r) => roomView(jsonOf(r.state)));
+    },
+
+    async invitations(userId) {
+      const { rows } = await deps.db.query<{ invitation_id: string; code: string; from_user_id: string; at: Date | string; state: RoomState | string }>(
+        `select i.invitation_id, i.code, i.from_user_id, i.at, r.state from engine_invitations i join engine_rooms r on r.code = i.code
+          where i.invitee_id = $1 and i.status = 'pending' and r.status = 'waiting' order by i.at desc, i.invitation_id limit 100`,
+        [userId],
+      );
+      return rows.map((r) => {
+        const state = jsonOf(r.state);
+        return { id: r.invitation_id, code: r.code, roomName: state.settings.roomName, game: state.settings.game, fromUserId: r.from_user_id, at: new Date(r.at).toISOString() };
+      });
+    },
+
+    async matchView(matchId, viewerId) {
+      const duel = await loadDuel(deps.store, matchId);
+      if (duel.state) return { version: Number(duel.stored.at(-1)?.globalPosition ?? 0n), view: duelViewFor(duel.state, viewerId) };
+      const summary = await hangmanSummary(matchId);
+      if (!summary?.view || summary.playerId !== viewerId) return null;
+      return { version: summary.version, view: summary.view };
+    },
+
+    async history(userId, { limit, cursor }) {
+      const size = Math.max(1, Math.min(limit, 100));
+      const after = cursor ? decodeCursor(cursor) : null;
+      const { rows } = await deps.db.query<HistoryRow>(
+        `select match_id, room_code, room_name, game, finished_at, result, score, tokens, players from engine_room_history
+          where user_id = $1 ${after ? 'and (finished_at, match_id) < ($3, $4)' : ''}
+          order by finished_at desc, match_id desc limit $2`,
+        after ? [userId, size + 1, after.finishedAt, after.matchId] : [userId, size + 1],
+      );
+      const items = rows.slice(0, size).map((r) => ({
+        matchId: r.match_id,
+        roomCode: r.room_code,
+        roomName: r.room_name,
+        game: r.game,
+        finishedAt: new Date(r.finished_at).toISOString(),
+        result: r.result,
+        score: Number(r.score),
+        tokens: Number(r.tokens),
+        players: typeof r.players === 'string' ? (JSON.parse(r.players) as HistoryItem['players']) : r.players,
+      }));
+      const last = items.at(-1);
+      return { items, nextCursor: rows.length > size && last ? encodeCursor(last.finishedAt, last.matchId) : null };
+    },
   };
+
+  async function hangmanSummary(matchId: string): Promise<MatchSummary | null> {
+    const { match, stored } = await loadMatch(deps.store, matchId);
+    if (!match) return null;
+    const version = Number(stored.at(-1)?.globalPosition ?? 0n);
+    return { kind: 'hangman', matchId, playerId: match.playerId, status: match.status, view: viewOf(match), version };
+  }
+}
+
+interface HistoryRow {
+  match_id: string;
+  room_code: string;
+  room_name: string;
+  game: string;
+  finished_at: Date | string;
+  result: HistoryItem['result'];
+  score: number;
+  tokens: number;
+  players: HistoryItem['players'] | string;
+}
+
+const jsonOf = (value: RoomState | string): RoomState => (typeof value === 'string' ? (JSON.parse(value) as RoomState) : value);
+const encodeCursor = (finishedAt: string, matchId: string) => Buffer.from(JSON.stringify([finishedAt, matchId])).toString('base64url');
+function decodeCursor(cursor: string): { finishedAt: string; matchId: string } | null {
+  try {
+    const [finishedAt, matchId] = JSON.parse(Buffer.from(cursor, 'base64url').toString()) as [unknown, unknown];
+    if (typeof finishedAt === 'string' && typeof matchId === 'string' && !Number.isNaN(Date.parse(finishedAt))) return { finishedAt, matchId };
+  } catch {
+    // an unreadable cursor reads as the first page
+  }
+  return null;
 }
 
 const HANGMAN_EVENT_TYPES = new Set(['HangmanStarted', 'LetterGuessed', 'HintUsed', 'HangmanWon', 'HangmanLost']);
 const isHangmanEvent = (event: { type: string }): event is HangmanEvent => HANGMAN_EVENT_TYPES.has(event.type);
 
-function replayOf(matchId: string, events: readonly HangmanEvent[]): MatchReplay {
+function replayOf(matchId: string, events: readonly HangmanEvent[]): HangmanReplay {
   const steps: ReplayStep[] = [];
   let state: HangmanState = NOT_STARTED;
   for (const event of events) {
@@ -184,7 +389,7 @@ function replayOf(matchId: string, events: readonly HangmanEvent[]): MatchReplay
   }
   const final = replayHangman(events);
   const finalView = viewFor(final, '')!;
-  return { matchId, word: finalView.word ?? '', final: finalView, steps };
+  return { kind: 'hangman', matchId, word: finalView.word ?? '', final: finalView, steps };
 }
 
 function groupBy<T>(rows: readonly T[], key: (row: T) => string): Map<string, T[]> {

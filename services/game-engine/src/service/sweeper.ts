@@ -6,8 +6,9 @@
  * - starts left half-done are abandoned and their fee refunded;
  * - rewards a move could not pay are paid.
  */
-import type { CommandEnvelope, CommandOutcome, SqlExecutor } from '@qal/events';
-import { PLAY_REQUEST_STALE_MS, SWEEP_BATCH } from '../config.ts';
+import { uuidFrom, type CommandEnvelope, type CommandOutcome, type SqlExecutor } from '@qal/events';
+import { ENGINE_ACTOR, PLAY_REQUEST_STALE_MS, ROOM_MONEY_RETRY_AFTER_MS, ROOM_RECONNECT_GRACE_MS, SWEEP_BATCH } from '../config.ts';
+import { roomLockKey, settleRoomMoney } from './rooms.ts';
 import { abandonStaleStart, refundAbandonedStart, settleReward, systemCause } from './handlers.ts';
 import type { HandlerDeps } from './shell.ts';
 
@@ -49,4 +50,81 @@ export async function sweep(
   for (const matchId of unpaid) await settleReward(deps, matchId, now);
 
   return { expired: overdue.length, abandoned: stale.length, refunded: unrefunded.length, rewarded: unpaid.length };
+}
+
+// Rooms ------------------------------------------------------------------------------------------------------------
+
+export interface RoomSweepReport {
+  readonly betsExpired: number;
+  readonly turnsTimedOut: number;
+  readonly matchesEnded: number;
+  readonly moneySettled: number;
+}
+
+const iso = (value: Date | string) => new Date(value).toISOString();
+
+/**
+ * The room timers, by event time: each is sent as a command whose `issuedAt` is the deadline itself (never the
+ * sweep's time) and whose id is derived from what it times out, so a second sweep, a second engine process or a
+ * restart sends the same command, and the handler answers it once. Then ledger steps a crash left unfinished.
+ */
+export async function sweepRooms(
+  deps: HandlerDeps & { readonly db: SqlExecutor; readonly handle: (command: CommandEnvelope) => Promise<CommandOutcome> },
+  now: Date,
+): Promise<RoomSweepReport> {
+  const timer = (type: string, payload: Record<string, unknown>, at: string, ...key: string[]): CommandEnvelope => ({
+    commandId: uuidFrom('room-timer', type, ...key),
+    type,
+    actorId: ENGINE_ACTOR,
+    payload: payload as CommandEnvelope['payload'],
+    issuedAt: at,
+    correlationId: key[0] ?? type,
+  });
+
+  const bets = await deps.db.query<{ code: string; bet_proposal_id: string; bet_expires_at: Date | string }>(
+    `select code, bet_proposal_id, bet_expires_at from engine_rooms where bet_expires_at <= $1 order by bet_expires_at limit ${SWEEP_BATCH}`,
+    [now.toISOString()],
+  );
+  for (const row of bets.rows) {
+    await deps.handle(timer('ExpireBet', { code: row.code, proposalId: row.bet_proposal_id }, iso(row.bet_expires_at), row.code, row.bet_proposal_id));
+  }
+
+  // Turns: past their deadline, or the current player has been offline longer than the grace.
+  const turns = await deps.db.query<{ match_id: string; turn: number; turn_deadline: Date | string; offline_since: Date | string | null; turn_ms: string }>(
+    `select d.match_id, d.turn, d.turn_deadline, m.offline_since, (d.state->>'turnMs') as turn_ms
+       from engine_duels d
+       left join engine_room_members m on m.code = d.room_code and m.user_id = d.current_player and not m.online
+      where d.status = 'playing' and d.turn_deadline is not null
+        and (d.turn_deadline <= $1 or m.offline_since <= $2)
+      order by d.turn_deadline limit ${SWEEP_BATCH}`,
+    [now.toISOString(), new Date(now.getTime() - ROOM_RECONNECT_GRACE_MS).toISOString()],
+  );
+  let turnsTimedOut = 0;
+  for (const row of turns.rows) {
+    const deadline = Date.parse(iso(row.turn_deadline));
+    let at = deadline;
+    if (row.offline_since) at = Math.min(deadline, Math.max(deadline - Number(row.turn_ms), Date.parse(iso(row.offline_since)) + ROOM_RECONNECT_GRACE_MS));
+    if (at > now.getTime()) continue;
+    const outcome = await deps.handle(timer('TimeoutTurn', { matchId: row.match_id, turn: Number(row.turn) }, new Date(at).toISOString(), row.match_id, String(row.turn)));
+    if (outcome.status === 'succeeded') turnsTimedOut += 1;
+  }
+
+  const ended = await deps.db.query<{ match_id: string; match_deadline: Date | string }>(
+    `select match_id, match_deadline from engine_duels where status = 'playing' and match_deadline <= $1 order by match_deadline limit ${SWEEP_BATCH}`,
+    [now.toISOString()],
+  );
+  for (const row of ended.rows) await deps.handle(timer('EndMatchOnTime', { matchId: row.match_id }, iso(row.match_deadline), row.match_id));
+
+  const unsettled = await deps.db.query<{ code: string }>(
+    `select code from engine_rooms where money_pending and last_event_at <= $1 order by last_event_at limit ${SWEEP_BATCH}`,
+    [new Date(now.getTime() - ROOM_MONEY_RETRY_AFTER_MS).toISOString()],
+  );
+  for (const { code } of unsettled.rows) {
+    const cause = systemCause('SettleRoomMoney', code, now);
+    await deps.locks.run([roomLockKey(code)], () => settleRoomMoney(deps, cause, code)).catch((error: unknown) =>
+      deps.logger.error({ code, err: String(error) }, 'room ledger steps failed; next sweep retries'),
+    );
+  }
+
+  return { betsExpired: bets.rows.length, turnsTimedOut, matchesEnded: ended.rows.length, moneySettled: unsettled.rows.length };
 }

@@ -1,0 +1,83 @@
+/** What clients see of a room: ids only (the gateway adds names), never the password or its hash, no hold ids. */
+import type { GameDuration, RoomLanguage } from './events.ts';
+import type { BetStatus, PlayerStatus, RoomState, RoomStatus } from './state.ts';
+import { activePlayers } from './state.ts';
+
+export interface RoomPlayerView {
+  readonly id: string;
+  readonly status: PlayerStatus;
+  readonly online: boolean;
+  readonly joinedAt: string | null;
+}
+
+export interface RoomBetView {
+  readonly proposalId: string;
+  readonly amount: number;
+  readonly proposedBy: string;
+  readonly expiresAt: string;
+  readonly acceptedBy: string[];
+  readonly status: BetStatus;
+  /** Tokens in play: amount × stakes held once agreed, amount × players taking part before. */
+  readonly pot: number;
+}
+
+export interface RoomView {
+  readonly code: string;
+  readonly roomName: string;
+  readonly description: string;
+  readonly game: 'hangman';
+  readonly language: RoomLanguage;
+  readonly maxPlayers: number;
+  readonly gameDuration: GameDuration;
+  readonly entryFee: number;
+  readonly penalty: number;
+  /** Has a password (hidden from the lobby list, joinable by code). */
+  readonly private: boolean;
+  readonly status: RoomStatus;
+  readonly hostId: string;
+  readonly matchId: string;
+  readonly createdAt: string;
+  readonly players: RoomPlayerView[];
+  readonly bet: RoomBetView | null;
+  /** Every match of the room, oldest first (the last is the current one). */
+  readonly matches: string[];
+}
+
+export function roomView(state: RoomState): RoomView {
+  const { settings, bet } = state;
+  const placedStakes = bet ? Object.values(bet.stakes).filter((id) => state.holds.some((h) => h.holdId === id && h.placement === 'placed')).length : 0;
+  return {
+    code: state.code,
+    roomName: settings.roomName,
+    description: settings.description,
+    game: settings.game,
+    language: settings.language,
+    maxPlayers: settings.maxPlayers,
+    gameDuration: settings.gameDuration,
+    entryFee: settings.entryFee,
+    penalty: settings.penalty,
+    private: state.passwordHash !== null,
+    status: state.status,
+    hostId: state.hostId,
+    matchId: state.matchId,
+    createdAt: state.createdAt,
+    players: state.players.map((p) => ({ id: p.id, status: p.status, online: p.online, joinedAt: p.joinedAt })),
+    bet: bet
+      ? {
+          proposalId: bet.proposalId,
+          amount: bet.amount,
+          proposedBy: bet.proposedBy,
+          expiresAt: bet.expiresAt,
+          acceptedBy: [...bet.acceptedBy],
+          status: bet.status,
+          pot: bet.amount * (bet.status === 'agreed' ? placedStakes : activePlayers(state).length),
+        }
+      : null,
+    matches: [...state.matches],
+  };
+}
+
+/** Members (anyone listed and not left) and pending invitees: who may follow the room's channel. */
+export const memberIdsOf = (state: RoomState): string[] => state.players.filter((p) => p.status !== 'invited' && p.status !== 'left').map((p) => p.id);
+export const invitedIdsOf = (state: RoomState): string[] =>
+  state.invitations.filter((i) => i.status === 'pending' && i.matchId === state.matchId).map((i) => i.inviteeId);
