@@ -4,7 +4,7 @@ import type { ChannelUpdate } from '../lib/realtime/connection.ts';
 import { userChannel, walletViewSchema } from '../lib/realtime/protocol.ts';
 import { realtime } from '../lib/realtime/realtime.ts';
 import { resetWallet, setWallet } from '../lib/wallet-store.ts';
-import { resetPendingInvitations, setPendingInvitations } from '../lib/invitations-store.ts';
+import { refreshPendingInvitations, resetPendingInvitations, setPendingInvitations } from '../lib/invitations-store.ts';
 
 const walletInSnapshot = z.object({ wallet: walletViewSchema });
 /** `invitation` pushes carry the pending list (or `{ invitations }`); a snapshot may carry it too. */
@@ -52,6 +52,11 @@ export function startRealtimeSync(): void {
       if (token) realtime.connect(token);
       else realtime.disconnect();
     }
+  });
+
+  // Invitation pushes missed while the socket was away are not replayed with the snapshot: read the count again.
+  realtime.onStateChange((state) => {
+    if (state === 'connected' && userId) refreshPendingInvitations().catch(() => undefined);
   });
 
   window.addEventListener('online', () => realtime.reconnect());

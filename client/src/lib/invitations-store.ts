@@ -1,4 +1,6 @@
 import { useSyncExternalStore } from 'react';
+import * as z from 'zod/mini';
+import { api } from './api-client.ts';
 
 /**
  * How many room invitations wait for the signed-in player, for the badge on the Multiplayer link. Fed by the
@@ -34,4 +36,12 @@ export function usePendingInvitations(): number {
     getCount,
     getCount,
   );
+}
+
+const invitationsSchema = z.object({ invitations: z.array(z.unknown()) });
+
+/** Re-reads the count (after a reconnect, pushes missed while away are not replayed; and while polling). */
+export async function refreshPendingInvitations(): Promise<void> {
+  const data = await api.request('/invitations', invitationsSchema, { requireSession: true });
+  setPendingInvitations(data.invitations.length);
 }

@@ -191,9 +191,12 @@ function SetWordForm({ language, busy, onSetWord }: { language: 'en' | 'am'; bus
       <h2 id="set-word-title" className="section-title">
         {t('game.setWordTitle')}
       </h2>
-      <label className="field">
-        <span className="field-label">{t('game.secretWord')}</span>
+      <div className="field">
+        <label className="field-label" htmlFor="secret-word">
+          {t('game.secretWord')}
+        </label>
         <input
+          id="secret-word"
           className="input mp-word-input"
           lang={language}
           value={word}
@@ -208,7 +211,7 @@ function SetWordForm({ language, busy, onSetWord }: { language: 'en' | 'am'; bus
         <span id="set-word-hint" className="field-hint">
           {t(language === 'am' ? 'game.rulesAm' : 'game.rulesEn')}
         </span>
-      </label>
+      </div>
       <button type="submit" className="button button-primary" disabled={busy || word.trim() === ''}>
         {busy ? t('game.sending') : t('game.setWord')}
       </button>

@@ -105,9 +105,12 @@ export function JoinPage() {
             </>
           )}
           <p>{t('join.passwordNeeded')}</p>
-          <label className="field">
-            <span className="field-label">{t('join.password')}</span>
+          <div className="field">
+            <label className="field-label" htmlFor="join-password">
+              {t('join.password')}
+            </label>
             <input
+              id="join-password"
               className="input"
               type="password"
               autoComplete="off"
@@ -122,7 +125,7 @@ export function JoinPage() {
                 {step.error}
               </span>
             )}
-          </label>
+          </div>
           <div className="row">
             <button type="submit" className="button button-primary" disabled={!password}>
               {t('join.submit')}

@@ -95,9 +95,12 @@ function JoinByCode() {
       <h2 id="join-code-title" className="section-title">
         {t('lobby.joinTitle')}
       </h2>
-      <label className="field">
-        <span className="field-label">{t('lobby.codeLabel')}</span>
+      <div className="field">
+        <label className="field-label" htmlFor="join-code">
+          {t('lobby.codeLabel')}
+        </label>
         <input
+          id="join-code"
           className="input input-code"
           value={code}
           onChange={(event) => setCode(codeFromInput(event.target.value))}
@@ -114,7 +117,7 @@ function JoinByCode() {
         <span id="join-code-hint" className={showProblem ? 'form-error small' : 'field-hint'} role={showProblem ? 'alert' : undefined}>
           {showProblem ? t(problem === 'length' ? 'lobby.codeLength' : 'lobby.codeCharacters', { length: ROOM_CODE_LENGTH }) : t('lobby.codeHint')}
         </span>
-      </label>
+      </div>
       <button type="submit" className="button button-primary" data-testid="join-code-submit">
         {t('lobby.join')}
       </button>
@@ -234,32 +237,42 @@ function CreateRoomForm() {
       <h2 id="create-title" className="section-title">
         {t('create.title')}
       </h2>
-      <label className="field">
-        <span className="field-label">{t('create.roomName')}</span>
-        <input className="input" value={form.roomName} onChange={update('roomName')} maxLength={ROOM_NAME_MAX + 20} {...invalid('roomName')} data-testid="room-name" />
+      <div className="field">
+        <label className="field-label" htmlFor="create-roomName">
+          {t('create.roomName')}
+        </label>
+        <input id="create-roomName" className="input" value={form.roomName} onChange={update('roomName')} maxLength={ROOM_NAME_MAX + 20} {...invalid('roomName')} data-testid="room-name" />
         {fieldError('roomName')}
-      </label>
-      <label className="field">
-        <span className="field-label">{t('create.description')}</span>
-        <textarea className="input" rows={2} value={form.description} onChange={update('description')} maxLength={ROOM_DESCRIPTION_MAX + 20} {...invalid('description')} />
+      </div>
+      <div className="field">
+        <label className="field-label" htmlFor="create-description">
+          {t('create.description')}
+        </label>
+        <textarea id="create-description" className="input" rows={2} value={form.description} onChange={update('description')} maxLength={ROOM_DESCRIPTION_MAX + 20} {...invalid('description')} />
         {fieldError('description')}
-      </label>
+      </div>
       <div className="mp-form-grid">
-        <label className="field">
-          <span className="field-label">{t('create.maxPlayers')}</span>
-          <input className="input" type="number" inputMode="numeric" min={ROOM_MIN_PLAYERS} max={ROOM_MAX_PLAYERS} value={form.maxPlayers} onChange={update('maxPlayers')} {...invalid('maxPlayers')} />
+        <div className="field">
+          <label className="field-label" htmlFor="create-maxPlayers">
+            {t('create.maxPlayers')}
+          </label>
+          <input id="create-maxPlayers" className="input" type="number" inputMode="numeric" min={ROOM_MIN_PLAYERS} max={ROOM_MAX_PLAYERS} value={form.maxPlayers} onChange={update('maxPlayers')} {...invalid('maxPlayers')} />
           {fieldError('maxPlayers')}
-        </label>
-        <label className="field">
-          <span className="field-label">{t('create.entryFee')}</span>
-          <input className="input" type="number" inputMode="numeric" min={minFee} value={form.entryFee} onChange={update('entryFee')} {...invalid('entryFee')} />
+        </div>
+        <div className="field">
+          <label className="field-label" htmlFor="create-entryFee">
+            {t('create.entryFee')}
+          </label>
+          <input id="create-entryFee" className="input" type="number" inputMode="numeric" min={minFee} value={form.entryFee} onChange={update('entryFee')} {...invalid('entryFee')} />
           {fieldError('entryFee') ?? <span className="field-hint">{t('create.entryFeeHint', { count: minFee })}</span>}
-        </label>
-        <label className="field">
-          <span className="field-label">{t('create.penalty')}</span>
-          <input className="input" type="number" inputMode="numeric" min={0} max={ROOM_PENALTY_MAX} value={form.penalty} onChange={update('penalty')} {...invalid('penalty')} />
+        </div>
+        <div className="field">
+          <label className="field-label" htmlFor="create-penalty">
+            {t('create.penalty')}
+          </label>
+          <input id="create-penalty" className="input" type="number" inputMode="numeric" min={0} max={ROOM_PENALTY_MAX} value={form.penalty} onChange={update('penalty')} {...invalid('penalty')} />
           {fieldError('penalty') ?? <span className="field-hint">{t('create.penaltyHint')}</span>}
-        </label>
+        </div>
       </div>
       <fieldset className="field mp-fieldset">
         <legend className="field-label">{t('create.duration')}</legend>
@@ -283,11 +296,13 @@ function CreateRoomForm() {
           ))}
         </div>
       </fieldset>
-      <label className="field">
-        <span className="field-label">{t('create.password')}</span>
-        <input className="input" type="password" autoComplete="new-password" value={form.password} onChange={update('password')} maxLength={ROOM_PASSWORD_MAX + 5} {...invalid('password')} />
+      <div className="field">
+        <label className="field-label" htmlFor="create-password">
+          {t('create.password')}
+        </label>
+        <input id="create-password" className="input" type="password" autoComplete="new-password" value={form.password} onChange={update('password')} maxLength={ROOM_PASSWORD_MAX + 5} {...invalid('password')} />
         {fieldError('password') ?? <span className="field-hint">{t('create.passwordHint')}</span>}
-      </label>
+      </div>
       <button type="submit" className="button button-primary button-block" disabled={creating} data-testid="create-room">
         {creating ? t('create.creating') : t('create.submit')}
       </button>

@@ -148,10 +148,10 @@ function describe(step: ReplayStep, nameOf: (id: string | null | undefined) => s
   const letter = step.letter ? (step.view.language === 'en' ? step.letter.toUpperCase() : step.letter) : '';
   switch (step.kind) {
     case 'start':
-    case 'started':
       return t('replay.kinds.start');
+    case 'round_start':
+      return t('replay.kinds.roundStart', { name });
     case 'set_word':
-    case 'word_set':
       return t('replay.kinds.setWord', { name });
     case 'guess':
       return step.hit === false ? t('replay.kinds.miss', { name, letter }) : t('replay.kinds.guess', { name, letter });
@@ -159,10 +159,10 @@ function describe(step: ReplayStep, nameOf: (id: string | null | undefined) => s
       return t('replay.kinds.hint', { name, letter });
     case 'timeout':
       return t('replay.kinds.timeout', { name });
-    case 'left':
     case 'removed':
       return t('replay.kinds.left', { name });
-    case 'finished':
+    case 'round_end':
+      return name ? t('replay.kinds.roundSolved', { name }) : t('replay.kinds.roundEnd');
     case 'end':
       return t('replay.kinds.end');
     default:

@@ -308,7 +308,7 @@ function InviteForm({ busy, act }: { busy: boolean; act: (action: RoomAction) =>
       </h2>
       <label className="field">
         <span className="field-label">{t('room.username')}</span>
-        <input className="input" value={username} onChange={(event) => setUsername(event.target.value)} autoCapitalize="none" autoComplete="off" spellCheck={false} />
+        <input id="invite-username" className="input" value={username} onChange={(event) => setUsername(event.target.value)} autoCapitalize="none" autoComplete="off" spellCheck={false} />
       </label>
       <button type="submit" className="button" disabled={busy || username.trim() === ''}>
         {t('room.invite')}

@@ -99,6 +99,21 @@ describe('realtime connection', () => {
     expect(seen).toEqual([wallet(100), wallet(90), wallet(80)]);
   });
 
+  it('versions invitation pushes on their own, not against the wallet snapshot', () => {
+    const { connection, latest } = setup();
+    const seen: string[] = [];
+    connection.subscribe('user:u1', (update) => seen.push(`${update.kind === 'push' ? update.event : 'snapshot'}@${update.version}`));
+    connection.connect('t');
+    latest().serverOpens();
+    latest().serverSends({ type: 'subscribed', channel: 'user:u1', version: 10, snapshot: wallet(100) });
+    latest().serverSends({ type: 'push', channel: 'user:u1', version: 8, event: 'invitation', data: [] });
+    latest().serverSends({ type: 'push', channel: 'user:u1', version: 7, event: 'invitation', data: [] });
+    latest().serverSends({ type: 'push', channel: 'user:u1', version: 9, event: 'invitation', data: [] });
+    latest().serverSends({ type: 'push', channel: 'user:u1', version: 9, event: 'wallet', data: wallet(1) });
+    latest().serverSends({ type: 'push', channel: 'user:u1', version: 11, event: 'wallet', data: wallet(2) });
+    expect(seen).toEqual(['snapshot@10', 'invitation@8', 'invitation@9', 'wallet@11']);
+  });
+
   it('asks for a fresh snapshot when a push arrives with nothing to build on', () => {
     const { connection, latest } = setup();
     const seen: unknown[] = [];

@@ -36,7 +36,18 @@ export type RealtimeDeps = {
   logLimit?: number;
 };
 
-type ChannelEntry = { listeners: Set<(update: ChannelUpdate) => void>; version: number | null };
+/**
+ * Events versioned on their own, not against the channel's snapshot (events/src/ws.ts): `invitation` on
+ * `user:<id>` (the snapshot's version is the wallet's), compared only with the last push of the same event.
+ */
+const SEPARATELY_VERSIONED_EVENTS: ReadonlySet<string> = new Set(['invitation']);
+
+type ChannelEntry = {
+  listeners: Set<(update: ChannelUpdate) => void>;
+  version: number | null;
+  /** The last version of each separately versioned event. */
+  eventVersions: Map<string, number>;
+};
 
 export type RealtimeConnection = ReturnType<typeof createRealtimeConnection>;
 
@@ -194,8 +205,14 @@ export function createRealtimeConnection(deps: RealtimeDeps) {
         send({ type: 'subscribe', channel: message.channel });
         return;
       }
-      if (message.version <= entry.version) return;
-      entry.version = message.version;
+      if (SEPARATELY_VERSIONED_EVENTS.has(message.event)) {
+        const last = entry.eventVersions.get(message.event);
+        if (last !== undefined && message.version <= last) return;
+        entry.eventVersions.set(message.event, message.version);
+      } else {
+        if (message.version <= entry.version) return;
+        entry.version = message.version;
+      }
       deliver(entry, {
         kind: 'push',
         channel: message.channel,
@@ -254,7 +271,7 @@ export function createRealtimeConnection(deps: RealtimeDeps) {
     subscribe(channel: string, listener: (update: ChannelUpdate) => void): () => void {
       let entry = channels.get(channel);
       if (!entry) {
-        entry = { listeners: new Set(), version: null };
+        entry = { listeners: new Set(), version: null, eventVersions: new Map() };
         channels.set(channel, entry);
         send({ type: 'subscribe', channel });
       }

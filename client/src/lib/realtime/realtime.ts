@@ -2,6 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { WS_PATH } from '../../config/constants.ts';
 import { fetchWallet } from '../wallet-api.ts';
 import { setWallet } from '../wallet-store.ts';
+import { refreshPendingInvitations } from '../invitations-store.ts';
 import { createRealtimeConnection, type ConnectionState, type LogEntry, type SocketLike } from './connection.ts';
 
 function browserSocket(url: string): SocketLike {
@@ -27,7 +28,9 @@ export const realtime = createRealtimeConnection({
     const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
     return `${scheme}://${location.host}${WS_PATH}?token=${encodeURIComponent(token)}`;
   },
-  poll: async () => setWallet(await fetchWallet()),
+  poll: async () => {
+    await Promise.all([fetchWallet().then((wallet) => setWallet(wallet)), refreshPendingInvitations()]);
+  },
 });
 
 export function useRealtimeState(): ConnectionState {

@@ -1,0 +1,164 @@
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { RouterProvider, createMemoryRouter } from 'react-router';
+import { routes } from '../../app/routes.tsx';
+import { authActor } from '../../lib/auth/auth-live.ts';
+import { writeStoredSession } from '../../lib/auth/session-storage.ts';
+import { aUser } from '../../testing/fixtures.ts';
+import { aDuel, aRoom } from './testing/fixtures.ts';
+import type { DuelView, RoomView } from './rooms-api.ts';
+
+const options = {
+  cost: 9,
+  dailyPlayLimit: 20,
+  languages: [
+    { language: 'en', categories: [], difficulties: [], keys: ['a', 'b', 'c'] },
+    { language: 'am', categories: [], difficulties: [], keys: ['ሀ', 'ለ'] },
+  ],
+};
+
+type Call = { method: string; path: string; body: unknown };
+let calls: Call[] = [];
+let room: RoomView = aRoom();
+let match: DuelView | null = null;
+
+function answer(method: string, path: string): unknown {
+  if (path === '/user') return aUser({ id: 'u-2', name: 'Sara' });
+  if (path === '/games/hangman/options') return options;
+  if (path === '/games') return { games: [{ slug: 'hangman', category: 'word', title: 'Hangman', cost: 9 }], categories: [] };
+  if (path === '/rooms?mine=1') return { rooms: [room] };
+  if (path === '/rooms' && method === 'GET') return { rooms: [aRoom({ code: 'XYZ789', roomName: 'Open words' })] };
+  if (path === '/rooms' && method === 'POST') return { room: aRoom({ code: 'NEW234' }) };
+  if (path === `/rooms/${room.code}` && method === 'GET') return { room, match };
+  if (path.startsWith(`/rooms/${room.code}/`)) return { room };
+  if (path.startsWith('/matches/m-1/moves')) return { view: match };
+  if (path === '/invitations') return { invitations: [] };
+  if (path.startsWith('/matches?mine=1'))
+    return {
+      items: [{ matchId: 'm-1', roomCode: 'ABC234', roomName: 'Friday words', game: 'hangman', finishedAt: '2026-03-02T06:05:00.000Z', result: 'won', score: 60, tokens: 18, players: [{ id: 'u-2', score: 60, name: 'Sara' }, { id: 'u-1', score: 10, name: 'Abebe' }] }],
+      nextCursor: null,
+    };
+  if (path === '/matches/m-1/replay')
+    return {
+      kind: 'duel',
+      matchId: 'm-1',
+      steps: [
+        { index: 0, kind: 'start', at: '2026-03-02T06:00:00.000Z', view: aDuel({ phase: 'setting', slots: null }) },
+        { index: 1, kind: 'set_word', at: '2026-03-02T06:00:05.000Z', playerId: 'u-1', word: 'cab', view: aDuel({ slots: [null, null, null], word: 'cab' }) },
+        { index: 2, kind: 'guess', at: '2026-03-02T06:00:09.000Z', playerId: 'u-2', letter: 'a', hit: true, view: aDuel({ slots: [null, 'a', null], guessed: ['a'], word: 'cab' }) },
+      ],
+    };
+  throw new Error(`unexpected ${method} ${path}`);
+}
+
+beforeAll(() => {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      const method = init?.method ?? 'GET';
+      const path = String(url).replace(/^\/api\/v1/, '');
+      calls.push({ method, path, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+      try {
+        return new Response(JSON.stringify({ success: true, data: answer(method, path) }), { status: 200 });
+      } catch {
+        return new Response(JSON.stringify({ success: false, code: 'not_found', message: 'Not found' }), { status: 404 });
+      }
+    }),
+  );
+  writeStoredSession(localStorage, { token: 't', user: aUser({ id: 'u-2', name: 'Sara' }), authenticatedAt: Date.now() });
+  authActor.start();
+});
+
+beforeEach(() => {
+  calls = [];
+  room = aRoom();
+  match = null;
+});
+afterEach(cleanup);
+
+function renderAt(path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  render(<RouterProvider router={router} />);
+  return router;
+}
+const find = { timeout: 5000 };
+
+describe('multiplayer pages', () => {
+  it('lobby: lists rooms, upper-cases a typed code and checks the create form inline', async () => {
+    const router = renderAt('/multiplayer');
+    expect(await screen.findByRole('heading', { name: 'Multiplayer' }, find)).toBeTruthy();
+    expect(await screen.findByText('Open words', {}, find)).toBeTruthy();
+    const code = screen.getByLabelText('Room code') as HTMLInputElement;
+    fireEvent.change(code, { target: { value: 'abc 2o' } });
+    expect(code.value).toBe('ABC2O');
+    fireEvent.click(screen.getByRole('button', { name: 'Join' }));
+    expect(await screen.findByText('Room codes never use 0, O, 1 or I.')).toBeTruthy();
+
+    fireEvent.change(screen.getByLabelText('Entry fee (tokens)'), { target: { value: '3' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create room' }));
+    expect(await screen.findByText('Give the room a name.')).toBeTruthy();
+    expect(screen.getByText('The entry fee must be at least 9 tokens.')).toBeTruthy();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+
+    fireEvent.change(screen.getByLabelText('Room name'), { target: { value: 'Friday words' } });
+    fireEvent.change(screen.getByLabelText('Entry fee (tokens)'), { target: { value: '10' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create room' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/multiplayer/room/NEW234'));
+    expect(calls.find((c) => c.method === 'POST' && c.path === '/rooms')?.body).toMatchObject({ roomName: 'Friday words', entryFee: 10, game: 'hangman', language: 'en' });
+  });
+
+  it('waiting room: players with status and badge, ready, and why the game cannot start yet', async () => {
+    renderAt('/multiplayer/room/ABC234');
+    expect(await screen.findByRole('heading', { name: 'Friday words' }, find)).toBeTruthy();
+    expect(screen.getAllByTestId('room-player')).toHaveLength(2);
+    expect(screen.getByTestId('badge-ras')).toBeTruthy();
+    expect(screen.getByText('Waiting for 2 players to get ready')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Start game' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: "I'm ready" }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.path === '/rooms/ABC234/ready')).toBe(true));
+  });
+
+  it('waiting room: answers an open bet and shows the pot', async () => {
+    room = aRoom({ bet: { proposalId: 'b-1', amount: 10, proposedBy: 'u-1', expiresAt: new Date(Date.now() + 60_000).toISOString(), acceptedBy: ['u-1'], status: 'proposed', pot: 20 } });
+    renderAt('/multiplayer/room/ABC234');
+    expect(await screen.findByText('Total pot: 20 tokens', {}, find)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Accept bet' }));
+    await waitFor(() => expect(calls.find((c) => c.path === '/rooms/ABC234/bets/respond')?.body).toEqual({ accept: true }));
+  });
+
+  it('the duel: on my turn the keyboard guesses; scores and lives are shown', async () => {
+    room = aRoom({ status: 'in_progress', players: aRoom().players.map((p) => ({ ...p, status: 'playing' as const })) });
+    match = aDuel({ turnDeadline: new Date(Date.now() + 30_000).toISOString() });
+    renderAt('/multiplayer/game/ABC234');
+    expect(await screen.findByText('Your turn to guess', {}, find)).toBeTruthy();
+    expect(screen.getByTestId('lives-left').textContent).toBe('7 shared lives left');
+    expect(screen.getAllByTestId('score-row')).toHaveLength(2);
+    const key = await screen.findByRole('button', { name: 'A' }, find);
+    await act(async () => fireEvent.click(key));
+    await waitFor(() => expect(calls.find((c) => c.path === '/matches/m-1/moves')?.body).toEqual({ type: 'guess', letter: 'a' }));
+  });
+
+  it('the duel: the setter gets the set-word form with the language rules', async () => {
+    room = aRoom({ status: 'in_progress', language: 'am' });
+    match = aDuel({ language: 'am', phase: 'setting', setterId: 'u-2', currentPlayerId: 'u-2', slots: null });
+    renderAt('/am/multiplayer/game/ABC234');
+    const input = await screen.findByLabelText('ሚስጥራዊ ቃል', {}, find);
+    expect(screen.getByText(/በግዕዝ ፊደል/)).toBeTruthy();
+    fireEvent.change(input, { target: { value: 'ቡና' } });
+    fireEvent.click(screen.getByRole('button', { name: 'ቃሉን አስገባ' }));
+    await waitFor(() => expect(calls.find((c) => c.path === '/matches/m-1/moves')?.body).toEqual({ type: 'set_word', word: 'ቡና' }));
+  });
+
+  it('history lists the result and tokens, and the replay steps through the moves', async () => {
+    renderAt('/multiplayer/history');
+    expect(await screen.findByText('Tokens: +18', {}, find)).toBeTruthy();
+    cleanup();
+    renderAt('/multiplayer/replay/m-1');
+    expect(await screen.findByText('Step 1 of 3', {}, find)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Step forward' }));
+    expect(screen.getByText('Step 2 of 3')).toBeTruthy();
+    expect(screen.getByTestId('replay-word').textContent).toContain('cab');
+    fireEvent.click(screen.getByRole('button', { name: '4×' }));
+    expect(screen.getByRole('button', { name: '4×' }).getAttribute('aria-pressed')).toBe('true');
+  });
+});
