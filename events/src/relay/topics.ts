@@ -29,6 +29,8 @@ export const STREAM_PREFIX_CONTEXTS: readonly (readonly [prefix: string, context
   ['match-', 'engine'],
   ['hangman-plays-', 'engine'],
   ['room-', 'engine'],
+  /** A room's word duel (the gateway pushes its views). */
+  ['duel-', 'engine'],
 ];
 
 export function eventContextOf(streamId: string): EventContext {

@@ -158,10 +158,10 @@ export function createGameCommands(deps: GameCommandsDeps) {
 export type GameCommands = ReturnType<typeof createGameCommands>;
 
 /**
- * Details a client may see with a rejection: limits, counts, the settings field at fault and who is not ready
- * (user ids), never anything of a game's state.
+ * Details a client may see with a rejection: limits, counts, the settings field at fault, who is not ready or has
+ * not settled the bet (user ids), never anything of a game's state.
  */
-const PUBLIC_DETAILS = ['limit', 'day', 'available', 'required', 'needed', 'have', 'field', 'notReady'];
+const PUBLIC_DETAILS = ['limit', 'day', 'available', 'required', 'needed', 'have', 'field', 'notReady', 'pending'];
 export function publicDetails(details: Record<string, unknown>): Record<string, unknown> | undefined {
   const shown = (value: unknown) =>
     typeof value === 'number' || typeof value === 'string' || (Array.isArray(value) && value.every((item) => typeof item === 'string'));

@@ -183,6 +183,13 @@ export const REJECTIONS = {
     en: 'A rematch can start once the match is over',
     am: 'የመልስ ጨዋታ መጀመር የሚቻለው ጨዋታው ካለቀ በኋላ ነው',
   },
+  bet_not_settled: {
+    status: 409,
+    en: 'Every player must accept the bet before the game starts',
+    am: 'ጨዋታው ከመጀመሩ በፊት ሁሉም ተጫዋቾች ውርርዱን መቀበል አለባቸው',
+  },
+  /** The engine's own (it draws another code); listed so a leak still reads sensibly. */
+  room_exists: { status: 409, en: 'Please try again', am: 'እባክዎ እንደገና ይሞክሩ' },
   // Word duel
   not_your_turn: { status: 409, en: 'It is not your turn', am: 'ተራው የእርስዎ አይደለም' },
   not_the_setter: {

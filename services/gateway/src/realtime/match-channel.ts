@@ -7,7 +7,8 @@ import type { ChannelKind, Hub } from './hub.ts';
 export const MATCH_CHANNEL_PREFIX = 'match:';
 export const matchChannel = (matchId: string) => `${MATCH_CHANNEL_PREFIX}${matchId}`;
 export const playerMatchChannel = (matchId: string, userId: string) => `${MATCH_CHANNEL_PREFIX}${matchId}:${userId}`;
-const MATCH_STREAM_PREFIX = 'match-';
+/** A single-player match's stream, and a room duel's (`duel-<matchId>`, services/game-engine/src/service/duel-match.ts). */
+const MATCH_STREAM_PREFIXES = ['match-', 'duel-'];
 
 /** `match:<id>` (a single-player match) or `match:<id>:<userId>` (one player's view of a room's duel). */
 export function parseMatchChannel(channel: string): { matchId: string; userId: string | null } {
@@ -50,7 +51,8 @@ export function matchChannelKind(queries: EngineQueries, rooms: RoomQueries): Ch
 export async function pushMatchViews(hub: Hub, events: readonly StoredEvent[], queries: EngineQueries, rooms?: RoomQueries): Promise<void> {
   const changed = new Set<string>();
   for (const event of events) {
-    if (event.streamId.startsWith(MATCH_STREAM_PREFIX)) changed.add(event.streamId.slice(MATCH_STREAM_PREFIX.length));
+    const prefix = MATCH_STREAM_PREFIXES.find((p) => event.streamId.startsWith(p));
+    if (prefix) changed.add(event.streamId.slice(prefix.length));
   }
   if (changed.size === 0) return;
   const perPlayer = rooms ? perPlayerFollowers(hub, changed) : new Map<string, string[]>();
