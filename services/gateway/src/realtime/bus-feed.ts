@@ -1,5 +1,4 @@
 import { decodeRelayedEvent, type Bus, type Consumer } from '@qal/events';
-import { traceLatency } from '@qal/events/process/latency-trace.ts';
 import type { PushFeed, PushFeedFactory } from './push-feed.ts';
 
 /**
@@ -21,7 +20,6 @@ export function busPushFeed(options: { bus: Bus; groupId: string; topics: readon
         handle: async (message) => {
           const event = decodeRelayedEvent(message);
           if (!event) return;
-          traceLatency('gateway.feed', event.metadata.commandId);
           // A push that fails is not retried: the client's next snapshot (or the next change) brings it up to date.
           await handle([event]).catch(onError);
         },
