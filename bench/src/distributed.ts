@@ -23,6 +23,8 @@ import { randomUUID } from 'node:crypto';
 import { WebSocket } from 'ws';
 import { findOrStartKafka, stopKafkaIfStarted } from '@qal/events/testing/kafka.ts';
 import { createScratchDatabase, findTestPostgres } from '@qal/events/testing/postgres.ts';
+import { epochMs, LATENCY_TRACE_PREFIX } from '@qal/events/process/latency-trace.ts';
+import { uuidFrom } from '@qal/events';
 import { createTopology, REPO_ROOT, SERVICE_ENTRIES } from '../../scripts/distributed/topology.ts';
 
 const USERS = Number(process.env.BENCH_USERS ?? 60);
@@ -33,7 +35,45 @@ const WARM_UP_USERS = 8;
 const TARGET_P99_MS = 60;
 const PEPPER = 'bench-pepper-bench-pepper-bench-pepper-0123456789';
 const SMS_LINE = /^\[sms\] (\+\d+) (\d{6}) /;
-const COMMON_ENV = { LOG_LEVEL: 'warn', TRUST_PROXY: 'true', RATE_LIMIT_PER_MINUTE: '1000000', OTP_PEPPER: PEPPER };
+/** BENCH_TRACE=1: the services print when each command passes each stage, and the bench lines them up. */
+const TRACE = process.env.BENCH_TRACE === '1';
+const COMMON_ENV = { LOG_LEVEL: 'warn', TRUST_PROXY: 'true', RATE_LIMIT_PER_MINUTE: '1000000', OTP_PEPPER: PEPPER, ...(TRACE ? { QAL_LATENCY_TRACE: '1' } : {}) };
+
+/** Stage → epoch ms, per command id: the first time a command passes a stage (the last for `*.committed`). */
+const traces = new Map<string, Map<string, number>>();
+/** Idempotency key → command id, for stages traced before the command has its id (`key:<idempotency key>`). */
+const keyToCommand = new Map<string, string>();
+function recordStage(stage: string, traced: string, at: number) {
+  const commandId = traced.startsWith('key:') ? keyToCommand.get(traced.slice(4)) : traced;
+  if (!commandId) return;
+  const stages = traces.get(commandId) ?? new Map<string, number>();
+  traces.set(commandId, stages);
+  if (!stages.has(stage) || stage.endsWith('.committed')) stages.set(stage, at);
+}
+/** Takes a `[latency] <stage> <commandId> <ms>` line of a child process; false for any other line. */
+function takeTraceLine(line: string): boolean {
+  if (!line.startsWith(LATENCY_TRACE_PREFIX)) return false;
+  const [, stage, commandId, at] = line.split(' ');
+  if (stage && commandId && at) recordStage(stage, commandId, Number(at));
+  return true;
+}
+/** Per stage: how long after the command was sent each measured command reached it (p50/p99 ms). */
+function stageSummary(commandIds: readonly string[]) {
+  const offsets = new Map<string, number[]>();
+  for (const id of commandIds) {
+    const stages = traces.get(id);
+    const sent = stages?.get('bench.sent');
+    if (!stages || sent === undefined) continue;
+    for (const [stage, at] of stages) {
+      const list = offsets.get(stage) ?? [];
+      list.push(at - sent);
+      offsets.set(stage, list);
+    }
+  }
+  return [...offsets]
+    .map(([stage, list]) => ({ stage, ...summary(list) }))
+    .sort((a, b) => a.p50Ms - b.p50Ms);
+}
 
 /** This process's environment without the variables that would point a child at another setup. */
 function baseEnv(): NodeJS.ProcessEnv {
@@ -157,14 +197,21 @@ class BenchUser {
     });
   }
 
-  /** Sends a token-moving command; returns [command → push, command → answer] in ms. */
-  async measure(path: string, tokens: number): Promise<[number, number]> {
+  /** Sends a token-moving command; returns [command → push, command → answer] in ms, and the command's id. */
+  async measure(path: string, tokens: number, commandType: string): Promise<[number, number, string]> {
     const expected = this.balance + tokens;
+    const key = randomUUID();
+    const commandId = uuidFrom('idempotency-key', this.userId, commandType, key);
+    keyToCommand.set(key, commandId);
     const sent = performance.now();
+    recordStage('bench.sent', commandId, epochMs());
     const pushed = this.pushOf(expected);
-    await this.post(path);
+    await this.post(path, undefined, key);
     const answered = performance.now();
-    return [(await pushed) - sent, answered - sent];
+    recordStage('bench.answered', commandId, epochMs());
+    const pushedAt = await pushed;
+    recordStage('bench.push', commandId, pushedAt + performance.timeOrigin);
+    return [pushedAt - sent, answered - sent, commandId];
   }
 
   close() {
@@ -176,22 +223,24 @@ class BenchUser {
 async function drive(target: Target) {
   const toPush: number[] = [];
   const toAnswer: number[] = [];
+  const commandIds: string[] = [];
   const run = async (users: BenchUser[], record: boolean) => {
     let next = 0;
     await Promise.all(
       Array.from({ length: CONCURRENCY }, async () => {
         for (let user = users[next++]; user; user = users[next++]) {
           await user.signIn();
-          const samples = [await user.measure('/user/claim-daily-bonus', 10)];
+          const samples = [await user.measure('/user/claim-daily-bonus', 10, 'ClaimDailyBonus')];
           for (let i = 0; i < PURCHASES; i++) {
             const { purchaseId } = await user.post('/wallet/purchases', { package: 'tokens_100' });
-            samples.push(await user.measure(`/payments/sandbox/${String(purchaseId)}/confirm`, 100));
+            samples.push(await user.measure(`/payments/sandbox/${String(purchaseId)}/confirm`, 100, 'ConfirmPurchase'));
           }
           user.close();
           if (!record) continue;
-          for (const [push, answer] of samples) {
+          for (const [push, answer, commandId] of samples) {
             toPush.push(push);
             toAnswer.push(answer);
+            commandIds.push(commandId);
           }
         }
       }),
@@ -201,7 +250,12 @@ async function drive(target: Target) {
   const started = performance.now();
   await run(Array.from({ length: USERS }, () => new BenchUser(target)), true);
   const elapsedMs = performance.now() - started;
-  return { commandToPush: summary(toPush), commandToAnswer: summary(toAnswer), commandsPerSecond: round((toPush.length / elapsedMs) * 1000) };
+  return {
+    commandToPush: summary(toPush),
+    commandToAnswer: summary(toAnswer),
+    commandsPerSecond: round((toPush.length / elapsedMs) * 1000),
+    ...(TRACE ? { stages: stageSummary(commandIds) } : {}),
+  };
 }
 
 async function waitReady(url: string, child: ChildProcess) {
@@ -221,9 +275,10 @@ async function benchEmbedded() {
   const child = spawn(process.execPath, ['--import', 'tsx', SERVICE_ENTRIES.gateway], {
     cwd: REPO_ROOT,
     env: { ...baseEnv(), ...COMMON_ENV, QAL_DATA_DIR: dataDir, PORT: String(port) },
-    stdio: ['ignore', 'pipe', 'inherit'],
+    stdio: ['ignore', 'pipe', TRACE ? 'pipe' : 'inherit'],
   });
   createInterface({ input: child.stdout! }).on('line', (line) => outbox.take(line));
+  if (child.stderr) createInterface({ input: child.stderr }).on('line', (line) => takeTraceLine(line) || process.stderr.write(`${line}\n`));
   try {
     const url = `http://127.0.0.1:${port}`;
     await waitReady(url, child);
@@ -250,7 +305,7 @@ async function benchDistributed(serverUrl: string, brokers: string) {
     env: COMMON_ENV,
     onLine: (name, line, stream) => {
       outbox.take(line);
-      if (stream === 'stderr') process.stderr.write(`[${name}] ${line}\n`);
+      if (stream === 'stderr' && !takeTraceLine(line)) process.stderr.write(`[${name}] ${line}\n`);
     },
   });
   try {
@@ -271,16 +326,24 @@ async function main() {
   const loadAtStart = loadavg().map(round);
   try {
     console.log(`${USERS} users (+${WARM_UP_USERS} warm-up), each: daily bonus + ${PURCHASES} purchases confirmed; ${CONCURRENCY} at a time`);
-    const embedded = await benchEmbedded();
+    // BENCH_SKIP_EMBEDDED=1 while iterating on the distributed mode only; a reported run has both
+    const embedded = process.env.BENCH_SKIP_EMBEDDED === '1' ? null : await benchEmbedded();
     const distributed = await benchDistributed(serverUrl, brokers);
     const row = (name: string, r: Awaited<ReturnType<typeof benchEmbedded>>) =>
       `${name.padEnd(12)} ${String(r.commandToPush.p50Ms).padStart(7)} ${String(r.commandToPush.p99Ms).padStart(7)} ${String(r.commandToPush.maxMs).padStart(7)}   ${String(r.commandToAnswer.p50Ms).padStart(7)} ${String(r.commandToAnswer.p99Ms).padStart(7)}   ${String(r.commandsPerSecond).padStart(6)}`;
     console.log('');
     console.log(`${''.padEnd(12)} command → push (ms)        command → answer (ms)   commands/s`);
     console.log(`${''.padEnd(12)} ${'p50'.padStart(7)} ${'p99'.padStart(7)} ${'max'.padStart(7)}   ${'p50'.padStart(7)} ${'p99'.padStart(7)}`);
-    console.log(row('embedded', embedded));
+    if (embedded) console.log(row('embedded', embedded));
     console.log(row('distributed', distributed));
     const met = distributed.commandToPush.p99Ms <= TARGET_P99_MS;
+    if (TRACE) {
+      for (const [name, r] of [['embedded', embedded], ['distributed', distributed]] as const) {
+        if (!r) continue;
+        console.log(`\n${name}: ms after the command was sent, per stage (p50 / p99)`);
+        for (const stage of r.stages ?? []) console.log(`  ${stage.stage.padEnd(20)} ${String(stage.p50Ms).padStart(7)} ${String(stage.p99Ms).padStart(7)}   (${stage.count})`);
+      }
+    }
     console.log(`\ndistributed p99 ${distributed.commandToPush.p99Ms} ms: ${met ? 'meets' : 'MISSES'} the target of ≤ ${TARGET_P99_MS} ms (${distributed.commandToPush.count} samples)`);
     const results = {
       at: new Date().toISOString(),

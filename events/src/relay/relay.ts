@@ -1,5 +1,6 @@
 import type { Bus, BusMessage } from '../bus/port.ts';
 import type { Position, StoredEvent, EventStore } from '../store/port.ts';
+import { traceLatency } from '../process/latency-trace.ts';
 import { encodeRelayedEvent } from './codec.ts';
 import { ALL_EVENT_TOPICS, eventTopicFor } from './topics.ts';
 
@@ -58,6 +59,8 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
     ...(options.pollIntervalMs === undefined ? {} : { pollIntervalMs: options.pollIntervalMs }),
     ...(options.onError ? { onError: options.onError } : {}),
     async handle(events) {
+      const traced = new Set(events.map((e) => e.metadata.commandId));
+      traced.forEach((id) => traceLatency('relay.read', id));
       // Commit order within each topic; topics are independent, so they are sent side by side.
       const byTopic = new Map<string, BusMessage[]>();
       for (const event of events) {
@@ -69,6 +72,7 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
       await ensure([...byTopic.keys()]);
       await Promise.all([...byTopic].map(([topic, messages]) => bus.publish(topic, messages)));
       published += events.length;
+      traced.forEach((id) => traceLatency('relay.published', id));
     },
   });
 

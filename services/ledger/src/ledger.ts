@@ -2,6 +2,7 @@ import { type CommandHandler, type EventStore, type Position, type SqlDatabase, 
 import { PROJECTION_SUBSCRIBER, READ_YOUR_WRITES_TIMEOUT_MS } from './config.ts';
 import { dispatch } from './handlers/dispatch.ts';
 import { createKeyedLock, waitForSubscriber } from '@qal/events';
+import { traceLatency } from '@qal/events/process/latency-trace.ts';
 import type { HandlerDeps, Logger } from './handlers/shell.ts';
 import type { PaymentProvider } from './payments/port.ts';
 import { migrateLedger } from './projection/migrations.ts';
@@ -46,9 +47,12 @@ export async function createLedger(deps: LedgerDeps): Promise<Ledger> {
   const execute = async (command: Parameters<CommandHandler>[0]) => (await dispatch(handlerDeps, command)).outcome;
 
   const handle: CommandHandler = async (command) => {
+    traceLatency('ledger.received', command.commandId);
     const { outcome, position } = await dispatch(handlerDeps, command);
+    traceLatency('ledger.decided', command.commandId);
     if (position && projection) {
       await waitForProjection(position).catch((error: unknown) => logger.error({ err: String(error), commandId: command.commandId }, 'read-your-writes wait timed out'));
+      traceLatency('ledger.projected', command.commandId);
     }
     return outcome;
   };
@@ -73,6 +77,7 @@ export async function createLedger(deps: LedgerDeps): Promise<Ledger> {
       projection = deps.store.subscribe({
         subscriber: PROJECTION_SUBSCRIBER,
         async handle(events, { tx }) {
+          for (const id of new Set(events.map((e) => e.metadata.commandId))) traceLatency('projection.read', id);
           const signedUp = tx ? await apply(tx, events) : await deps.db.transaction((t) => apply(t, events));
           // Not awaited: on PGlite the opener's queries wait until this batch's transaction has committed.
           if (signedUp) setImmediate(() => void walletOpener.drain());

@@ -1,4 +1,5 @@
 import { decodeRelayedEvent, type Bus, type Consumer } from '@qal/events';
+import { traceLatency } from '@qal/events/process/latency-trace.ts';
 import type { PushFeed, PushFeedFactory } from './push-feed.ts';
 
 /**
@@ -20,6 +21,7 @@ export function busPushFeed(options: { bus: Bus; groupId: string; topics: readon
         handle: async (message) => {
           const event = decodeRelayedEvent(message);
           if (!event) return;
+          traceLatency('gateway.feed', event.metadata.commandId);
           // A push that fails is not retried: the client's next snapshot (or the next change) brings it up to date.
           await handle([event]).catch(onError);
         },

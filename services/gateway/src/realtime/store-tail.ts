@@ -1,4 +1,5 @@
 import type { EventStore, Position, StoredEvent } from '@qal/events';
+import { traceLatency } from '@qal/events/process/latency-trace.ts';
 
 /**
  * A live, non-checkpointed follower of the event store that starts at the head: pushes are about what happens
@@ -40,6 +41,7 @@ export function startStoreTail(options: {
         const events = await options.store.readAll(position!, options.batchSize ?? 500);
         const last = events.at(-1);
         if (last) {
+          for (const id of new Set(events.map((e) => e.metadata.commandId))) traceLatency('gateway.tail', id);
           position = { transactionId: last.transactionId, globalPosition: last.globalPosition };
           await options.handle(events);
           continue;
