@@ -3,6 +3,8 @@ import type { SqlDatabase } from './port.ts';
 export interface Migration {
   readonly id: string;
   readonly sql: string;
+  /** Run `sql` as one statement instead of splitting it at `;` (a function body has semicolons of its own). */
+  readonly whole?: boolean;
 }
 
 /**
@@ -20,7 +22,7 @@ export async function migrate(db: SqlDatabase, scope: string, migrations: readon
     const applied = new Set(rows.map((r) => r.id));
     for (const migration of migrations) {
       if (applied.has(migration.id)) continue;
-      for (const statement of splitStatements(migration.sql)) await tx.query(statement);
+      for (const statement of migration.whole ? [migration.sql] : splitStatements(migration.sql)) await tx.query(statement);
       await tx.query(`insert into schema_migrations (scope, id) values ($1, $2)`, [scope, migration.id]);
     }
   });

@@ -241,6 +241,19 @@ export function eventStoreContract(
         if (first.outcome === 'appended') expect(first.events.map((e) => e.metadata.hash)).toEqual(events.slice(0, 2).map((e) => e.metadata.hash));
       });
 
+      it('hashes non-ASCII text and data that looks like the chain fields exactly as chainHash does', async () => {
+        const id = streamId('wallet');
+        const tricky = {
+          eventId: newUuid(),
+          type: 'Named "streamPosition":1',
+          data: { name: 'ሰላም ዓለም', streamPosition: 'qal:stream-position', nested: { streamPosition: 7 }, quote: '"\\', n: 1.5 },
+        } as unknown as EventToAppend;
+        await store.append([{ streamId: id, streamType: 'wallet', expectedVersion: 'no_stream', events: [event('A'), tricky] }]);
+        const events = await store.readStream(id);
+        expect(events.map((e) => e.data)).toEqual([{}, tricky.data]);
+        expectValidChain(events);
+      });
+
       it('keeps caller metadata beside the chain fields', async () => {
         const id = streamId('wallet');
         await store.append([{ streamId: id, streamType: 'wallet', expectedVersion: 'any', events: [{ ...event('A'), metadata: { correlationId: 'c-1' } }] }]);

@@ -13,16 +13,30 @@ export interface HashedFields {
 
 /** Each event's hash covers its content and the previous event's hash, so no stored event can be edited unseen. */
 export function chainHash(prevHash: string, event: HashedFields): string {
-  return createHash('sha256')
-    .update(prevHash)
-    .update(
-      canonicalJson({
-        streamId: event.streamId,
-        streamPosition: event.streamPosition,
-        eventId: event.eventId,
-        type: event.type,
-        data: event.data,
-      }),
-    )
-    .digest('hex');
+  const { prefix, suffix } = chainHashParts(event);
+  return createHash('sha256').update(`${prevHash}${prefix}${String(event.streamPosition)}${suffix}`).digest('hex');
+}
+
+/** Stands for the stream position while the canonical text is built; never stored. */
+const POSITION_PLACEHOLDER = 'qal:stream-position';
+const POSITION_KEY = '"streamPosition":';
+
+/**
+ * The hashed text of an event without its stream position: `prefix + position + suffix` is its canonical JSON.
+ * The SQL store's append function takes these parts and hashes `prevHash + prefix + position + suffix` under the
+ * stream's lock, where the position and the previous hash are known, so an append needs no read beforehand.
+ * The top-level `streamPosition` is the last occurrence of its key: only `type`, a string (whose quotes are
+ * escaped), follows it in key order, and a key inside `data` comes earlier.
+ */
+export function chainHashParts(event: Omit<HashedFields, 'streamPosition'>): { prefix: string; suffix: string } {
+  const text = canonicalJson({
+    streamId: event.streamId,
+    streamPosition: POSITION_PLACEHOLDER,
+    eventId: event.eventId,
+    type: event.type,
+    data: event.data,
+  });
+  const marker = `${POSITION_KEY}${JSON.stringify(POSITION_PLACEHOLDER)}`;
+  const at = text.lastIndexOf(marker);
+  return { prefix: text.slice(0, at + POSITION_KEY.length), suffix: text.slice(at + marker.length) };
 }

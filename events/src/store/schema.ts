@@ -1,4 +1,5 @@
 import { migrate, type Migration } from '../sql/migrate.ts';
+import { GENESIS_HASH } from './hash.ts';
 import type { SqlDatabase } from '../sql/port.ts';
 
 /**
@@ -39,6 +40,92 @@ export const eventStoreMigrations: readonly Migration[] = [
         global_position bigint not null,
         updated_at timestamptz not null default now()
       );
+    `,
+  },
+  {
+    // The whole append in one statement (one round trip, no BEGIN/COMMIT): the stream locks, the idempotency and
+    // expected-version checks, the hash chain and the inserts all run in the server, so hot streams are locked
+    // for well under a millisecond and the transaction's id (which holds back every reader's visibility
+    // horizon) lives no longer than that. The caller sends each event's canonical text around its stream
+    // position (hash.ts `chainHashParts`); the function hashes `prevHash || prefix || position || suffix` as
+    // `chainHash` does. Errors: QL409 wrong expected version (detail: {"streamId","actual"}), QL422 some event
+    // ids stored already (detail: the stored ids, comma-separated); an exception rolls everything back.
+    id: '002-append-function',
+    whole: true,
+    sql: `
+      create or replace function eventstore.append_events(requests jsonb) returns jsonb
+      language plpgsql as $fn$
+      declare
+        genesis constant text := '${GENESIS_HASH}';
+        request jsonb;
+        item jsonb;
+        ids uuid[];
+        known text[];
+        heads jsonb := '{}'::jsonb;
+        expected jsonb;
+        version_ok boolean;
+        cur_version bigint;
+        cur_hash text;
+        next_hash text;
+        appended jsonb := '[]'::jsonb;
+        versions jsonb := '{}'::jsonb;
+        stored record;
+      begin
+        select coalesce(array_agg((e.value->>'eventId')::uuid), '{}') into ids
+          from jsonb_array_elements(requests) r, jsonb_array_elements(r.value->'events') e;
+        -- Lock every stream row first, in one global order (also the client's), so concurrent multi-stream
+        -- appends cannot deadlock; a new stream gets a placeholder row (version 0) and is locked like the others.
+        -- Locking before the id check turns a concurrent identical append into a clean duplicate.
+        for request in select r.value from jsonb_array_elements(requests) r order by r.value->>'streamId' collate "C" loop
+          insert into eventstore.streams as s (stream_id, stream_type, version, last_hash)
+            values (request->>'streamId', request->>'streamType', 0, genesis)
+            on conflict (stream_id) do update set version = s.version
+            returning s.version, s.last_hash into cur_version, cur_hash;
+          heads := heads || jsonb_build_object(request->>'streamId', jsonb_build_array(cur_version, cur_hash));
+        end loop;
+        if cardinality(ids) > 0 then
+          select array_agg(e.event_id::text) into known from eventstore.events e where e.event_id = any(ids);
+          if known is not null then
+            if cardinality(known) = cardinality(ids) then return '{"outcome":"duplicate"}'::jsonb; end if;
+            raise exception using errcode = 'QL422', message = 'append mixes new events with stored ones', detail = array_to_string(known, ',');
+          end if;
+        end if;
+        for request in select r.value from jsonb_array_elements(requests) with ordinality r order by r.ordinality loop
+          cur_version := (heads->(request->>'streamId')->>0)::bigint;
+          expected := request->'expectedVersion';
+          version_ok := case
+              when jsonb_typeof(expected) = 'number' then cur_version = (expected #>> '{}')::bigint
+              when expected #>> '{}' = 'no_stream' then cur_version = 0
+              when expected #>> '{}' = 'stream_exists' then cur_version > 0
+              else expected #>> '{}' = 'any'
+            end;
+          if not version_ok then
+            raise exception using errcode = 'QL409', message = 'wrong expected version',
+              detail = jsonb_build_object('streamId', request->>'streamId', 'actual', cur_version)::text;
+          end if;
+        end loop;
+        for request in select r.value from jsonb_array_elements(requests) with ordinality r order by r.ordinality loop
+          cur_version := (heads->(request->>'streamId')->>0)::bigint;
+          cur_hash := heads->(request->>'streamId')->>1;
+          for item in select e.value from jsonb_array_elements(request->'events') with ordinality e order by e.ordinality loop
+            cur_version := cur_version + 1;
+            next_hash := encode(sha256(convert_to(cur_hash || (item->>'hashPrefix') || cur_version::text || (item->>'hashSuffix'), 'UTF8')), 'hex');
+            insert into eventstore.events (stream_id, stream_position, event_id, type, schema_version, data, metadata)
+              values (request->>'streamId', cur_version, (item->>'eventId')::uuid, item->>'type', (item->>'schemaVersion')::integer,
+                      item->'data', item->'metadata' || jsonb_build_object('prevHash', cur_hash, 'hash', next_hash))
+              returning global_position::text as global_position, transaction_id::text as transaction_id, recorded_at into stored;
+            appended := appended || jsonb_build_object('globalPosition', stored.global_position, 'transactionId', stored.transaction_id,
+              'recordedAt', stored.recorded_at, 'streamPosition', cur_version, 'prevHash', cur_hash, 'hash', next_hash);
+            cur_hash := next_hash;
+          end loop;
+          if jsonb_array_length(request->'events') > 0 then
+            update eventstore.streams set version = cur_version, last_hash = cur_hash where stream_id = request->>'streamId';
+          end if;
+          if cur_version > 0 then versions := versions || jsonb_build_object(request->>'streamId', cur_version); end if;
+        end loop;
+        return jsonb_build_object('outcome', 'appended', 'versions', versions, 'events', appended);
+      end
+      $fn$
     `,
   },
 ];

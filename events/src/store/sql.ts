@@ -1,7 +1,8 @@
 import type { SqlDatabase, SqlExecutor } from '../sql/port.ts';
-import { checkExpectedVersion, classifyKnownIds, validateAppend } from './append-checks.ts';
-import { chainHash, GENESIS_HASH } from './hash.ts';
-import { START, type AppendResult, type EventStore, type StoredEvent, type StreamAppend } from './port.ts';
+import { traceLatency } from '../process/latency-trace.ts';
+import { classifyKnownIds, validateAppend } from './append-checks.ts';
+import { chainHashParts } from './hash.ts';
+import { PartialDuplicateError, START, WrongExpectedVersionError, type AppendResult, type EventStore, type StoredEvent, type StreamAppend } from './port.ts';
 import { migrateEventStore } from './schema.ts';
 import {
   readAllRows,
@@ -45,9 +46,11 @@ export async function createSqlEventStore(db: SqlDatabase, options: SqlEventStor
   const store: EventStore = {
     async append(requests) {
       const ids = validateAppend(requests);
+      const traceId = requests.flatMap((r) => r.events).find((e) => typeof e.metadata?.commandId === 'string')?.metadata?.commandId;
+      traceLatency('store.begin', traceId);
       let result: AppendResult;
       try {
-        result = await db.transaction((tx) => appendInTransaction(tx, requests, ids));
+        result = await appendWithFunction(db, requests);
       } catch (error) {
         // Two identical appends to different streams can both pass the id check and race on the unique index.
         if (!isUniqueViolation(error, 'events_event_id_key')) throw error;
@@ -55,6 +58,7 @@ export async function createSqlEventStore(db: SqlDatabase, options: SqlEventStor
         if (classifyKnownIds(ids, known) === 'duplicate') return { outcome: 'duplicate' };
         throw error;
       }
+      traceLatency('store.committed', traceId);
       if (result.outcome === 'appended') {
         listeners.forEach((listener) => listener());
         signal?.notify();
@@ -105,95 +109,102 @@ export async function createSqlEventStore(db: SqlDatabase, options: SqlEventStor
   return store;
 }
 
-interface LockedStream {
-  version: number;
-  lastHash: string;
-}
+/** What `eventstore.append_events` answers (schema.ts). */
+type AppendFunctionResult =
+  | { readonly outcome: 'duplicate' }
+  | {
+      readonly outcome: 'appended';
+      /** Each stream's version after the append (streams that still do not exist are left out). */
+      readonly versions: Readonly<Record<string, number>>;
+      readonly events: readonly {
+        readonly globalPosition: string;
+        readonly transactionId: string;
+        readonly recordedAt: string;
+        readonly streamPosition: number;
+        readonly prevHash: string;
+        readonly hash: string;
+      }[];
+    };
 
-async function appendInTransaction(tx: SqlExecutor, requests: readonly StreamAppend[], ids: readonly string[]): Promise<AppendResult> {
-  // Lock every stream row first, in one global order, so concurrent multi-stream appends cannot deadlock.
-  // Taking the locks before the id check also turns a concurrent identical append into a clean duplicate.
-  const locked = new Map<string, LockedStream>();
-  for (const request of [...requests].sort((a, b) => (a.streamId < b.streamId ? -1 : a.streamId > b.streamId ? 1 : 0))) {
-    locked.set(request.streamId, await lockStream(tx, request.streamId, request.streamType));
-  }
-  if (classifyKnownIds(ids, await knownEventIds(tx, ids)) === 'duplicate') return { outcome: 'duplicate' };
-  for (const request of requests) {
-    const version = locked.get(request.streamId)?.version ?? 0;
-    checkExpectedVersion(request.streamId, request.expectedVersion, version > 0 ? version : null);
-  }
+/** SQLSTATEs the append function raises (schema.ts). */
+const WRONG_EXPECTED_VERSION = 'QL409';
+const PARTIAL_DUPLICATE = 'QL422';
 
-  const rows: PendingEvent[] = [];
-  const versions: Record<string, number> = {};
-  for (const request of requests) {
-    const stream = locked.get(request.streamId) ?? { version: 0, lastHash: GENESIS_HASH };
-    for (const event of request.events) {
-      const streamPosition = stream.version + 1;
+/**
+ * One statement, so one round trip and no BEGIN/COMMIT: the function locks the streams, checks ids and versions,
+ * chains the hashes and inserts (see schema.ts). Run on its own it is its own transaction; atomic either way.
+ */
+async function appendWithFunction(sql: SqlExecutor, requests: readonly StreamAppend[]): Promise<AppendResult> {
+  const pending = requests.map((request) => ({
+    request,
+    events: request.events.map((event) => {
       const eventId = event.eventId.toLowerCase();
-      const hash = chainHash(stream.lastHash, { ...event, eventId, streamId: request.streamId, streamPosition });
-      rows.push({
-        streamId: request.streamId,
-        streamPosition,
+      return {
         eventId,
         type: event.type,
         schemaVersion: event.schemaVersion ?? 1,
         data: structuredClone(event.data),
-        metadata: { ...structuredClone(event.metadata ?? {}), prevHash: stream.lastHash, hash },
+        metadata: structuredClone(event.metadata ?? {}),
+        ...chainHashParts({ streamId: request.streamId, eventId, type: event.type, data: event.data }),
+      };
+    }),
+  }));
+  const payload = pending.map(({ request, events }) => ({
+    streamId: request.streamId,
+    streamType: request.streamType,
+    expectedVersion: request.expectedVersion,
+    events: events.map(({ eventId, type, schemaVersion, data, metadata, prefix, suffix }) => ({
+      eventId,
+      type,
+      schemaVersion,
+      data,
+      metadata,
+      hashPrefix: prefix,
+      hashSuffix: suffix,
+    })),
+  }));
+  let result: AppendFunctionResult;
+  try {
+    const { rows } = await sql.query<{ result: AppendFunctionResult }>(`select eventstore.append_events($1::jsonb) as result`, [JSON.stringify(payload)]);
+    result = rows[0]!.result;
+  } catch (error) {
+    throw translateAppendError(error, requests);
+  }
+  if (result.outcome === 'duplicate') return result;
+  const stored: StoredEvent[] = [];
+  let next = 0;
+  for (const { request, events } of pending) {
+    for (const event of events) {
+      const row = result.events[next++];
+      if (!row) throw new Error(`event ${event.eventId} was not returned by its append`);
+      stored.push({
+        streamId: request.streamId,
+        streamPosition: Number(row.streamPosition),
+        eventId: event.eventId,
+        type: event.type,
+        schemaVersion: event.schemaVersion,
+        data: event.data,
+        metadata: { ...event.metadata, prevHash: row.prevHash, hash: row.hash },
+        transactionId: BigInt(row.transactionId),
+        globalPosition: BigInt(row.globalPosition),
+        recordedAt: new Date(row.recordedAt),
       });
-      stream.version = streamPosition;
-      stream.lastHash = hash;
-    }
-    if (stream.version > 0) versions[request.streamId] = stream.version;
-    if (request.events.length > 0) {
-      await tx.query(`update eventstore.streams set version = $2, last_hash = $3 where stream_id = $1`, [
-        request.streamId,
-        stream.version,
-        stream.lastHash,
-      ]);
     }
   }
-  return { outcome: 'appended', versions, events: await insertEvents(tx, rows) };
+  const versions = Object.fromEntries(Object.entries(result.versions).map(([streamId, version]) => [streamId, Number(version)]));
+  return { outcome: 'appended', versions, events: stored };
 }
 
-async function lockStream(tx: SqlExecutor, streamId: string, streamType: string): Promise<LockedStream> {
-  // Insert-or-lock in one statement: a new stream's row is created (version 0) and locked like an existing one.
-  const { rows } = await tx.query<{ version: string; last_hash: string }>(
-    `insert into eventstore.streams as s (stream_id, stream_type, version, last_hash) values ($1, $2, 0, $3)
-     on conflict (stream_id) do update set version = s.version
-     returning s.version::text as version, s.last_hash`,
-    [streamId, streamType, GENESIS_HASH],
-  );
-  const row = rows[0];
-  if (!row) throw new Error(`could not lock stream ${streamId}`);
-  return { version: Number(row.version), lastHash: row.last_hash };
-}
-
-type PendingEvent = Omit<StoredEvent, 'transactionId' | 'globalPosition' | 'recordedAt'>;
-
-async function insertEvents(tx: SqlExecutor, events: readonly PendingEvent[]): Promise<StoredEvent[]> {
-  if (events.length === 0) return [];
-  // One statement for the whole append; the JSON array keeps the drivers out of array-parameter encoding.
-  const { rows } = await tx.query<{ event_id: string; global_position: string; transaction_id: string; recorded_at: Date | string }>(
-    `insert into eventstore.events (stream_id, stream_position, event_id, type, schema_version, data, metadata)
-     select e.value->>'streamId', (e.value->>'streamPosition')::bigint, (e.value->>'eventId')::uuid, e.value->>'type',
-            (e.value->>'schemaVersion')::integer, e.value->'data', e.value->'metadata'
-       from jsonb_array_elements($1::jsonb) with ordinality as e(value, ord)
-      order by e.ord
-     returning event_id::text as event_id, global_position::text as global_position,
-               transaction_id::text as transaction_id, recorded_at`,
-    [JSON.stringify(events)],
-  );
-  const byId = new Map(rows.map((row) => [row.event_id, row]));
-  return events.map((event) => {
-    const row = byId.get(event.eventId);
-    if (!row) throw new Error(`event ${event.eventId} was not returned by its insert`);
-    return {
-      ...event,
-      transactionId: BigInt(row.transaction_id),
-      globalPosition: BigInt(row.global_position),
-      recordedAt: new Date(row.recorded_at),
-    };
-  });
+/** The append function's named errors as the port's errors; anything else unchanged. */
+function translateAppendError(error: unknown, requests: readonly StreamAppend[]): unknown {
+  const e = error as { code?: unknown; detail?: unknown } | null;
+  if (e?.code === WRONG_EXPECTED_VERSION && typeof e.detail === 'string') {
+    const { streamId, actual } = JSON.parse(e.detail) as { streamId: string; actual: number };
+    const expected = requests.find((r) => r.streamId === streamId)?.expectedVersion ?? 'any';
+    return new WrongExpectedVersionError(streamId, expected, actual > 0 ? actual : null);
+  }
+  if (e?.code === PARTIAL_DUPLICATE && typeof e.detail === 'string') return new PartialDuplicateError(e.detail.split(','));
+  return error;
 }
 
 async function knownEventIds(sql: SqlExecutor, ids: readonly string[]): Promise<Set<string>> {
