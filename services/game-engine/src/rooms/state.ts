@@ -316,7 +316,8 @@ function apply(state: RoomState, event: Exclude<RoomEvent, { type: 'RoomCreated'
       return {
         ...started,
         status: 'in_progress',
-        players: started.players.map((p) => (players.includes(p.id) ? { ...p, status: 'playing' } : p)),
+        // Invitations not taken up lapse with the start: those invitees are no longer listed.
+        players: started.players.filter((p) => p.status !== 'invited').map((p) => (players.includes(p.id) ? { ...p, status: 'playing' } : p)),
         invitations: started.invitations.map((i) => (i.status === 'pending' ? { ...i, status: 'cancelled' as const } : i)),
         transfers: [...started.transfers, ...fees.map((f) => ({ ...f, done: false }))],
         played: {

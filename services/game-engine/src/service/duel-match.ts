@@ -192,7 +192,8 @@ async function runDuelCommand(
       // Only room changes matter to the read model's readers; a plain move answers without waiting for it.
       return answer(succeeded(command.commandId, { view: view(after) }), position, followUps.length > 0);
     });
-    if (result.position) await settleRoomMoney(deps, command, roomCode);
+    // Only a move that changed the room (a forfeit, the end) leaves ledger steps to run.
+    if (result.position && result.changesReadModel) await settleRoomMoney(deps, command, roomCode);
     return result;
   });
 }

@@ -161,7 +161,7 @@ export interface EngineQueries {
   room(code: string): Promise<RoomSnapshot | null>;
   /** Public (no password) rooms waiting for players, newest first. */
   openRooms(options: { limit: number }): Promise<RoomView[]>;
-  /** Rooms the user is in (not left) or invited to, newest first. */
+  /** Rooms the user is in (not left) or invited to, newest first; cancelled rooms are left out. */
   myRooms(userId: string): Promise<RoomView[]>;
   /** The user's pending invitations to rooms still waiting, newest first. */
   invitations(userId: string): Promise<InvitationView[]>;
@@ -276,7 +276,7 @@ export function createEngineQueries(deps: { store: EventStore; db: SqlExecutor }
     async myRooms(userId) {
       const { rows } = await deps.db.query<{ state: RoomState | string }>(
         `select r.state from engine_room_members m join engine_rooms r on r.code = m.code
-          where m.user_id = $1 and m.status <> 'left' order by r.created_at desc, r.code limit 100`,
+          where m.user_id = $1 and m.status <> 'left' and r.status <> 'cancelled' order by r.created_at desc, r.code limit 100`,
         [userId],
       );
       return rows.map((r) => roomView(jsonOf(r.state)));
