@@ -138,6 +138,16 @@ describe('rooms over the websocket', () => {
     const lastRoomVersion = pushes(hostWs, roomChannel, 'room').at(-1)!.version;
     guestWs.close();
     await hostWs.next('push', (m) => m.version > lastRoomVersion && guestOnline(false)(m));
+
+    // The guest comes back on a new socket: a fresh snapshot of their view carries on where the match is.
+    const back = await connect(guest.token);
+    back.send({ type: 'subscribe', channel: roomChannel });
+    back.send({ type: 'subscribe', channel: guestMatch });
+    const resumed = await back.next('subscribed', (m) => m.channel === guestMatch);
+    expect((resumed.snapshot as DuelView).guessed).toContain('g');
+    expect(resumed.version).toBeGreaterThanOrEqual(seen.version);
+    await hostWs.next('push', (m) => m.channel === roomChannel && guestOnline(true)(m) && m.version > lastRoomVersion);
+    back.close();
     hostWs.close();
     thirdWs.close();
   });
