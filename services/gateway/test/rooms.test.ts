@@ -131,6 +131,23 @@ describe('rooms over HTTP: two players', () => {
     const stranger = await c.player('Chala');
     expect((await c.call('GET', `/matches/${started.matchId}/replay`, stranger.token)).json()).toMatchObject({ code: 'not_your_match' });
     expect((await c.call('GET', `/matches/${started.matchId}`, stranger.token)).json()).toMatchObject({ code: 'not_your_match' });
+
+    // A rematch: a new match in the same room, the other player invited again; the first match stays in history.
+    expect((await c.call('POST', `/rooms/${room.code}/rematch`, guest.token)).json()).toMatchObject({ code: 'not_room_host' });
+    const rematch = await c.ok<{ room: Room & { matches: string[] } }>('POST', `/rooms/${room.code}/rematch`, host.token);
+    expect(rematch.room.matchId).not.toBe(started.matchId);
+    expect(rematch.room.matches).toEqual([started.matchId, rematch.room.matchId]);
+    expect(rematch.room.status).toBe('waiting');
+    const { invitations } = await c.eventually(
+      () => c.ok<{ invitations: { id: string; code: string }[] }>('GET', '/invitations', guest.token),
+      (list) => list.invitations.some((i) => i.code === room.code),
+      'the rematch invitation',
+    );
+    const back = await c.ok<{ room: Room }>('POST', `/invitations/${invitations.find((i) => i.code === room.code)!.id}/respond`, guest.token, { accept: true });
+    expect(statusOf(back.room, guest.id)).toBe('joined');
+    const left = await c.ok<{ room: Room }>('POST', `/rooms/${room.code}/leave`, guest.token);
+    expect(statusOf(left.room, guest.id) ?? 'left').toBe('left');
+    expect((await c.ok<{ items: unknown[] }>('GET', '/matches?mine=1', guest.token)).items).toHaveLength(1);
   });
 });
 
