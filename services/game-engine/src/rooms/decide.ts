@@ -244,7 +244,8 @@ export function decideRoom(command: RoomCommand, state: RoomState | null): RoomE
       const bet = state.bet;
       if (bet?.status === 'proposed') return reject('bet_not_settled', { pending: active.map((p) => p.id).filter((id) => !bet.acceptedBy.includes(id)) });
       if (bet?.status === 'agreed') {
-        const staked = (userId: string) => state.holds.some((h) => h.holdId === bet.stakes[userId] && h.placement === 'placed');
+        const staked = (userId: string) =>
+          state.holds.some((h) => h.holdId === bet.stakes[userId] && h.placement === 'placed' && h.resolution === null && Date.parse(h.expiresAt) > margin);
         const pending = active.map((p) => p.id).filter((id) => !staked(id));
         if (pending.length > 0) return reject('bet_not_settled', { pending });
       }
