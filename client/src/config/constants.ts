@@ -60,6 +60,8 @@ export const BET_AMOUNTS = [5, 10, 15, 20, 30, 40, 50] as const;
 export const BET_EXPIRY_MS = 2 * 60 * 1000;
 /** While the socket is down for good, room and match views are re-read this often. */
 export const ROOM_POLL_INTERVAL_MS = 3000;
+/** A match just started whose view cannot be read yet is asked for again this often. */
+export const MATCH_RETRY_INTERVAL_MS = 1000;
 export const REPLAY_SPEEDS = [1, 2, 4] as const;
 /** One replay step per this long at 1×. */
 export const REPLAY_STEP_MS = 1200;

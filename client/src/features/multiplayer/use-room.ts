@@ -2,7 +2,7 @@ import { useMachine } from '@xstate/react';
 import { useEffect, useRef, useState } from 'react';
 import { fromPromise } from 'xstate';
 import { useErrorText } from '../../components/error-message.tsx';
-import { ROOM_POLL_INTERVAL_MS } from '../../config/constants.ts';
+import { MATCH_RETRY_INTERVAL_MS, ROOM_POLL_INTERVAL_MS } from '../../config/constants.ts';
 import { useTokenProblem } from '../../hooks/use-token-problem.ts';
 import { realtime, useRealtimeState } from '../../lib/realtime/realtime.ts';
 import { notify } from '../../lib/notify.ts';
@@ -76,6 +76,14 @@ export function useRoom(code: string, me: string, onActionDone?: (done: { action
       if (view) send({ type: 'MATCH', view });
     });
   }, [followMatch, matchId, me, send]);
+
+  // A match that has just started may not be readable yet: ask again until its view is there.
+  const missingMatch = followMatch && snapshot.context.match === null;
+  useEffect(() => {
+    if (!missingMatch) return;
+    const id = setInterval(() => send({ type: 'REFRESH' }), MATCH_RETRY_INTERVAL_MS);
+    return () => clearInterval(id);
+  }, [missingMatch, send]);
 
   useEffect(() => {
     if (connection !== 'failed') return;

@@ -114,6 +114,21 @@ describe('realtime connection', () => {
     expect(seen).toEqual(['snapshot@10', 'invitation@8', 'invitation@9', 'wallet@11']);
   });
 
+  it('asks again for a refused channel (it may not exist yet), backing off, a few times only', () => {
+    const { connection, latest, pending, runNextTimer } = setup();
+    connection.subscribe('match:m1:u1', () => {});
+    connection.connect('t');
+    latest().serverOpens();
+    latest().sent.length = 0;
+    const delays: number[] = [];
+    for (let i = 0; i < 7; i++) {
+      latest().serverSends({ type: 'error', code: 'forbidden_channel', message: 'no', channel: 'match:m1:u1' });
+      if (pending.length > 0) delays.push(runNextTimer());
+    }
+    expect(delays).toEqual([1000, 2000, 4000, 8000, 16000]);
+    expect(latest().sent.filter((m) => (m as { type: string }).type === 'subscribe')).toHaveLength(5);
+  });
+
   it('asks for a fresh snapshot when a push arrives with nothing to build on', () => {
     const { connection, latest } = setup();
     const seen: unknown[] = [];

@@ -47,6 +47,9 @@ type ChannelEntry = {
   version: number | null;
   /** The last version of each separately versioned event. */
   eventVersions: Map<string, number>;
+  /** Refused subscriptions in a row, and the pending retry. */
+  refusals: number;
+  cancelRetry: Cancel | null;
 };
 
 export type RealtimeConnection = ReturnType<typeof createRealtimeConnection>;
@@ -148,6 +151,9 @@ export function createRealtimeConnection(deps: RealtimeDeps) {
       setState('connected');
       for (const [channel, entry] of channels) {
         entry.version = null;
+        entry.refusals = 0;
+        entry.cancelRetry?.();
+        entry.cancelRetry = null;
         send({ type: 'subscribe', channel });
       }
       cancelPing = repeat(() => send({ type: 'ping' }), REALTIME_PING_INTERVAL_MS);
@@ -196,7 +202,20 @@ export function createRealtimeConnection(deps: RealtimeDeps) {
       if (!entry) return;
       if (entry.version !== null && message.version < entry.version) return;
       entry.version = message.version;
+      entry.refusals = 0;
       deliver(entry, { kind: 'snapshot', channel: message.channel, version: message.version, data: message.snapshot });
+    } else if (message.type === 'error' && message.channel) {
+      // A refused subscription may be a channel that does not exist yet (a match that is just starting, a room
+      // being joined): ask again a few times, backing off, before leaving it to the page's own reads.
+      const entry = channels.get(message.channel);
+      if (!entry || entry.cancelRetry || entry.refusals >= REALTIME_MAX_RETRIES) return;
+      const channel = message.channel;
+      const delay = REALTIME_BACKOFF_START_MS * 2 ** entry.refusals;
+      entry.refusals += 1;
+      entry.cancelRetry = schedule(() => {
+        entry.cancelRetry = null;
+        if (channels.get(channel) === entry) send({ type: 'subscribe', channel });
+      }, delay);
     } else if (message.type === 'push') {
       const entry = channels.get(message.channel);
       if (!entry) return;
@@ -271,7 +290,7 @@ export function createRealtimeConnection(deps: RealtimeDeps) {
     subscribe(channel: string, listener: (update: ChannelUpdate) => void): () => void {
       let entry = channels.get(channel);
       if (!entry) {
-        entry = { listeners: new Set(), version: null, eventVersions: new Map() };
+        entry = { listeners: new Set(), version: null, eventVersions: new Map(), refusals: 0, cancelRetry: null };
         channels.set(channel, entry);
         send({ type: 'subscribe', channel });
       }
@@ -280,6 +299,7 @@ export function createRealtimeConnection(deps: RealtimeDeps) {
       return () => {
         owned.listeners.delete(listener);
         if (owned.listeners.size === 0 && channels.get(channel) === owned) {
+          owned.cancelRetry?.();
           channels.delete(channel);
           send({ type: 'unsubscribe', channel });
         }
