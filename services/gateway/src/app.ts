@@ -119,17 +119,12 @@ export async function buildApp(deps: AppDeps): Promise<QalApp> {
     : undefined;
   hub.register(userChannelKind({ store: deps.store, queries: deps.ledger.queries }));
   hub.register(matchChannelKind(deps.engine.queries, rooms));
-  hub.register(
-    roomChannelKind({
-      queries: rooms,
-      people,
-      setPresence: (userId, code, online) => {
-        const command = commandEnvelope({ type: 'SetPresence', actorId: userId, payload: { code, userId, online }, clock, commandId: newUuid() });
-        // Presence is advisory: a member who is not (or no longer) in the room is refused, and that is fine.
-        sendCommand(deps.commands, command).catch((err: unknown) => app.log.warn({ err, code }, 'presence update failed'));
-      },
-    }),
-  );
+  const setPresence = (userId: string, code: string, online: boolean) => {
+    const command = commandEnvelope({ type: 'SetPresence', actorId: userId, payload: { code, userId, online }, clock, commandId: newUuid() });
+    // Presence is advisory: a member who is not (or no longer) in the room is refused, and that is fine.
+    sendCommand(deps.commands, command).catch((err: unknown) => app.log.warn({ err, code }, 'presence update failed'));
+  };
+  hub.register(roomChannelKind({ queries: rooms, people, setPresence }));
   const pushes = {
     handle: async (events: readonly StoredEvent[]) => {
       await pushWalletChanges(hub, events, deps.ledger.queries);
@@ -168,12 +163,13 @@ export async function buildApp(deps: AppDeps): Promise<QalApp> {
     engine: deps.engine.queries,
     leaderboard: deps.leaderboard,
   };
-  const games = createGameCommands({ commands: deps.commands, queries: deps.engine.queries, clock, afterSuccess: () => tail.poke() });
+  const games = createGameCommands({ commands: deps.commands, queries: deps.engine.queries, clock, afterSuccess: () => tail.poke(), setPresence });
   const roomCommands = createRoomCommands({
     commands: deps.commands,
     queries: deps.engine.queries,
     clock,
     people,
+    setPresence,
     findUserByUsername: (username) => identity.findUserByUsername(username),
     afterSuccess: () => tail.poke(),
   });

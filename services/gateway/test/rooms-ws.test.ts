@@ -137,7 +137,11 @@ describe('rooms over the websocket', () => {
     // The guest's last socket on the room closes: they are offline for the host.
     const lastRoomVersion = pushes(hostWs, roomChannel, 'room').at(-1)!.version;
     guestWs.close();
-    await hostWs.next('push', (m) => m.version > lastRoomVersion && guestOnline(false)(m));
+    const offline = await hostWs.next('push', (m) => m.version > lastRoomVersion && guestOnline(false)(m));
+
+    // Polling over HTTP (the client's fallback without a socket) counts as being there.
+    await c.ok('GET', `/matches/${matchId}`, guest.token);
+    await hostWs.next('push', (m) => m.version > offline.version && guestOnline(true)(m));
 
     // The guest comes back on a new socket: a fresh snapshot of their view carries on where the match is.
     const back = await connect(guest.token);

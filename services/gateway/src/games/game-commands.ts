@@ -10,6 +10,7 @@ import type { Clock } from '../clock.ts';
 import { commandEnvelope, sendCommand } from '../commands.ts';
 import { Rejection } from '../http/errors.ts';
 import { roomQueries } from '../rooms/queries.ts';
+import { markPresentOnRead, type SetPresence } from '../rooms/presence.ts';
 import type { MatchAccess } from '../rooms/types.ts';
 
 export type HangmanView = hangman.HangmanView;
@@ -47,6 +48,8 @@ export interface GameCommandsDeps {
   readonly clock: Clock;
   /** Called after a command that changed something (so pushes go out at once). */
   readonly afterSuccess?: () => void;
+  /** Marks a room member present when they read their duel over HTTP (markPresentOnRead). */
+  readonly setPresence?: SetPresence;
 }
 
 /** Sends one engine command for a request and answers its data, or throws its named rejection. */
@@ -124,7 +127,12 @@ export function createGameCommands(deps: GameCommandsDeps) {
      * single-player game whose deadline has passed is ended first (nobody has to have moved).
      */
     async view(userId: string, matchId: string): Promise<{ view: MatchView }> {
-      if ((await access(userId, matchId)).kind === 'duel') {
+      const found = await access(userId, matchId);
+      if (found.kind === 'duel') {
+        if (found.roomCode && deps.setPresence) {
+          const room = await rooms.room(found.roomCode);
+          if (room) markPresentOnRead(room.view, userId, deps.setPresence);
+        }
         const seen = await rooms.matchView(matchId, userId);
         if (!seen) throw new Rejection('match_not_found');
         return { view: seen.view as DuelView };

@@ -14,6 +14,7 @@ import type { Lang } from '../http/rejections.ts';
 import type { UserRecord } from '../identity/users.ts';
 import { ROOM_LIMITS } from '../config.ts';
 import { presentHistory, presentInvitations, presentRoom, presentRooms, roomPeople, type People, type PresentedRoom } from './present.ts';
+import { markPresentOnRead, type SetPresence } from './presence.ts';
 import { roomQueries } from './queries.ts';
 import type { RoomView } from './types.ts';
 
@@ -61,6 +62,8 @@ export interface RoomCommandsDeps {
   readonly people: People;
   readonly findUserByUsername: (username: string) => Promise<UserRecord | null>;
   readonly afterSuccess?: () => void;
+  /** Marks a member present (see markPresentOnRead). */
+  readonly setPresence?: SetPresence;
 }
 
 export function createRoomCommands(deps: RoomCommandsDeps) {
@@ -137,6 +140,7 @@ export function createRoomCommands(deps: RoomCommandsDeps) {
     async get(userId: string, code: string) {
       const found = await rooms.room(code);
       if (!found) throw new Rejection('room_not_found');
+      markPresentOnRead(found.view, userId, deps.setPresence);
       const room = await present(found.view);
       const member = found.memberIds.includes(userId) || found.invitedIds.includes(userId);
       const matchId = found.view.matchId;
