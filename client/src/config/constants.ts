@@ -62,6 +62,8 @@ export const BET_EXPIRY_MS = 2 * 60 * 1000;
 export const ROOM_POLL_INTERVAL_MS = 3000;
 /** A match just started whose view cannot be read yet is asked for again this often. */
 export const MATCH_RETRY_INTERVAL_MS = 1000;
+/** The duel's keyboard keys, when they could not be read (a drop), are asked for again after this long. */
+export const KEYS_RETRY_MS = 2000;
 export const REPLAY_SPEEDS = [1, 2, 4] as const;
 /** One replay step per this long at 1×. */
 export const REPLAY_STEP_MS = 1200;

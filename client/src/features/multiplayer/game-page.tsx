@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { LocaleLink, useTo } from '../../components/locale-link.tsx';
 import { PageSkeleton } from '../../components/skeleton.tsx';
+import { KEYS_RETRY_MS } from '../../config/constants.ts';
 import { useApiQuery } from '../../hooks/use-api-query.ts';
 import { useDocumentMeta } from '../../hooks/use-document-meta.ts';
 import { selectUser, useAuth } from '../../lib/auth/auth-live.ts';
@@ -60,7 +61,12 @@ function Duel({ code, me }: { code: string; me: string }) {
     return (
       <section className="page mp-page">
         <h1>{t('room.unavailable')}</h1>
-        <BackToLobby />
+        <div className="row">
+          <button type="button" className="button" onClick={() => send({ type: 'REFRESH' })}>
+            {t('join.retry')}
+          </button>
+          <BackToLobby />
+        </div>
       </section>
     );
   if (snapshot.matches({ lifecycle: 'closed' }))
@@ -115,8 +121,7 @@ function Board({
 }) {
   const { t } = useTranslation('multiplayer');
   const nameOf = useNameOf(room);
-  const options = useApiQuery((signal) => fetchHangmanOptions(signal));
-  const keys = options.data?.languages.find((l) => l.language === match.language)?.keys ?? [];
+  const keys = useKeys(match.language);
   const mine = turn === 'guessing';
   const missed = match.missed ?? (match.language === 'en' && match.slots ? match.guessed.filter((g) => !match.slots?.some((s) => s?.toLowerCase() === g.toLowerCase())) : []);
   const whose = match.phase === 'setting' ? match.setterId : match.currentPlayerId;
@@ -270,6 +275,18 @@ function RoundResults({ room, match }: { room: RoomView; match: DuelView }) {
       </ol>
     </section>
   );
+}
+
+/** The keyboard's keys for a language (Amharic: the fidel families), asked again until they arrive (e.g. after a drop). */
+function useKeys(language: 'en' | 'am'): readonly string[] {
+  const options = useApiQuery((signal) => fetchHangmanOptions(signal));
+  const { status, reload } = options;
+  useEffect(() => {
+    if (status !== 'error') return;
+    const id = setTimeout(reload, KEYS_RETRY_MS);
+    return () => clearTimeout(id);
+  }, [status, reload]);
+  return options.data?.languages.find((l) => l.language === language)?.keys ?? [];
 }
 
 /** The viewer's net tokens: from the final view when the server adds them, else from their history. */

@@ -284,6 +284,7 @@ function CreateRoomForm() {
             </label>
           ))}
         </div>
+        <span className="field-hint">{t('create.durationHint')}</span>
       </fieldset>
       <fieldset className="field mp-fieldset">
         <legend className="field-label">{t('create.language')}</legend>

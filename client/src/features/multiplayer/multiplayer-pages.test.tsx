@@ -21,6 +21,8 @@ type Call = { method: string; path: string; body: unknown };
 let calls: Call[] = [];
 let room: RoomView = aRoom();
 let match: DuelView | null = null;
+/** A refusal for the next join, as the gateway sends it. */
+let joinRefusal: { code: string; message: string } | null = null;
 
 function answer(method: string, path: string): unknown {
   if (path === '/user') return aUser({ id: 'u-2', name: 'Sara' });
@@ -58,6 +60,11 @@ beforeAll(() => {
       const method = init?.method ?? 'GET';
       const path = String(url).replace(/^\/api\/v1/, '');
       calls.push({ method, path, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+      if (path.endsWith('/join') && joinRefusal) {
+        const refusal = joinRefusal;
+        joinRefusal = null;
+        return new Response(JSON.stringify({ success: false, ...refusal }), { status: 422 });
+      }
       try {
         return new Response(JSON.stringify({ success: true, data: answer(method, path) }), { status: 200 });
       } catch {
@@ -73,6 +80,7 @@ beforeEach(() => {
   calls = [];
   room = aRoom();
   match = null;
+  joinRefusal = null;
 });
 afterEach(cleanup);
 
@@ -147,6 +155,27 @@ describe('multiplayer pages', () => {
     fireEvent.change(input, { target: { value: 'ቡና' } });
     fireEvent.click(screen.getByRole('button', { name: 'ቃሉን አስገባ' }));
     await waitFor(() => expect(calls.find((c) => c.path === '/matches/m-1/moves')?.body).toEqual({ type: 'set_word', word: 'ቡና' }));
+  });
+
+  it('join: asks for the password of a private room and shows the server message for a wrong one', async () => {
+    room = aRoom({ private: true, players: [aRoom().players[0]!] });
+    const router = renderAt('/multiplayer/join/abc234');
+    const password = await screen.findByLabelText('Room password', {}, find);
+    joinRefusal = { code: 'invalid_password', message: 'Invalid password' };
+    fireEvent.change(password, { target: { value: 'nope' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Join room' }));
+    expect(await screen.findByText('Invalid password')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Room password'), { target: { value: 'secret1' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Join room' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/multiplayer/room/ABC234'));
+    expect(calls.filter((c) => c.path === '/rooms/ABC234/join').map((c) => c.body)).toEqual([{ password: 'nope' }, { password: 'secret1' }]);
+  });
+
+  it('join: a public room is joined at once', async () => {
+    room = aRoom({ players: [aRoom().players[0]!] });
+    const router = renderAt('/am/multiplayer/join/ABC234');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/am/multiplayer/room/ABC234'), find);
+    expect(calls.filter((c) => c.path === '/rooms/ABC234/join')).toHaveLength(1);
   });
 
   it('history lists the result and tokens, and the replay steps through the moves', async () => {

@@ -97,7 +97,7 @@ export function RoomFacts({ room }: { room: RoomView }) {
       </div>
       <div>
         <dt>{t('facts.duration')}</dt>
-        <dd>{t(`duration.${room.gameDuration}`)}</dd>
+        <dd>{t(`durationLong.${room.gameDuration}`)}</dd>
       </div>
       {room.penalty > 0 && (
         <div>
