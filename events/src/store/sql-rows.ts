@@ -66,6 +66,33 @@ export async function readAllRows(sql: SqlExecutor, after: Position, limit: numb
   return rows.map(toStoredEvent);
 }
 
+/**
+ * The next batch after a subscriber's stored checkpoint (or from the start), in one statement. The bound is a row
+ * of two scalars, so it stays an index condition (a row-valued subquery would make it a filter: a scan from the start).
+ */
+export async function readAllAfterCheckpoint(sql: SqlExecutor, subscriber: string, limit: number): Promise<StoredEvent[]> {
+  const { rows } = await sql.query<EventRow>(
+    `select ${EVENT_COLUMNS} from eventstore.events e
+      where ${VISIBLE} and (e.transaction_id, e.global_position) >
+            (coalesce((select c.transaction_id from eventstore.checkpoints c where c.subscriber = $1), '0'::xid8),
+             coalesce((select c.global_position from eventstore.checkpoints c where c.subscriber = $1), 0::bigint))
+      order by e.transaction_id, e.global_position limit $2`,
+    [subscriber, limit],
+  );
+  return rows.map(toStoredEvent);
+}
+
+/** Whether a readable event follows `after`: one index probe (`exists` would let the planner pick a full scan). */
+export async function hasVisibleEventsAfter(sql: SqlExecutor, after: Position): Promise<boolean> {
+  const { rows } = await sql.query(
+    `select 1 from eventstore.events e
+      where ${VISIBLE} and (e.transaction_id, e.global_position) > ($1::text::xid8, $2::bigint)
+      order by e.transaction_id, e.global_position limit 1`,
+    [after.transactionId.toString(), after.globalPosition.toString()],
+  );
+  return rows.length > 0;
+}
+
 export async function readHead(sql: SqlExecutor): Promise<Position> {
   const { rows } = await sql.query<PositionRow>(
     `select transaction_id::text as transaction_id, global_position::text as global_position from eventstore.events e

@@ -2,9 +2,11 @@ import type { SqlDatabase, SqlExecutor } from '../sql/port.ts';
 import { traceLatency } from '../process/latency-trace.ts';
 import { classifyKnownIds, validateAppend } from './append-checks.ts';
 import { chainHashParts } from './hash.ts';
-import { PartialDuplicateError, START, WrongExpectedVersionError, type AppendResult, type EventStore, type StoredEvent, type StreamAppend } from './port.ts';
+import { PartialDuplicateError, WrongExpectedVersionError, type AppendResult, type EventStore, type StoredEvent, type StreamAppend } from './port.ts';
 import { migrateEventStore } from './schema.ts';
 import {
+  hasVisibleEventsAfter,
+  readAllAfterCheckpoint,
   readAllRows,
   readCheckpoint,
   readHead,
@@ -83,8 +85,8 @@ export async function createSqlEventStore(db: SqlDatabase, options: SqlEventStor
             );
             if (!rows[0]?.acquired) return null;
             // Read before writing anything: this transaction must not hold an id while it takes its snapshot.
-            const checkpoint = await readCheckpoint(tx, subscriber);
-            const batch = await readAllRows(tx, checkpoint ?? START, batchSize);
+            // (After the lock, in a statement of its own: a statement's snapshot is taken when it starts.)
+            const batch = await readAllAfterCheckpoint(tx, subscriber, batchSize);
             const last = batch.at(-1);
             if (!last) return null;
             await handle(batch, { tx });
@@ -96,6 +98,7 @@ export async function createSqlEventStore(db: SqlDatabase, options: SqlEventStor
           listeners.add(listener);
           return () => listeners.delete(listener);
         },
+        hasEventsAfter: (position) => hasVisibleEventsAfter(db, position),
       };
       return subscriptions.track(startSubscription(source, subscribeOptions));
     },

@@ -3,8 +3,12 @@ import { comparePositions, START, type Position, type StoredEvent, type Subscrip
 export const DEFAULT_BATCH_SIZE = 500;
 export const DEFAULT_POLL_INTERVAL_MS = 250;
 const MAX_BACKOFF_MS = 5_000;
-/** First re-check after a wake-up that found nothing: the append may not be visible yet (see below). */
-const FIRST_FOLLOW_UP_MS = 10;
+/**
+ * First re-check after a wake-up that found nothing: the append may not be visible yet (see below). What hides it
+ * is another transaction still open, and appends are one statement, so it is usually gone within milliseconds;
+ * with `hasEventsAfter` a re-check is one cheap query.
+ */
+const FIRST_FOLLOW_UP_MS = 2;
 
 export interface SubscriptionSource {
   loadCheckpoint(subscriber: string): Promise<Position | null>;
@@ -19,6 +23,11 @@ export interface SubscriptionSource {
   ): Promise<Position | null>;
   /** Registers a wake-up for local appends; returns the unregister function. */
   onAppend(listener: () => void): () => void;
+  /**
+   * Optional and cheap (one query, no transaction): whether any readable event follows `position`. Lets the loop
+   * skip the batch transaction when a wake-up or poll finds nothing new; a false "yes" only costs that batch.
+   */
+  hasEventsAfter?(position: Position): Promise<boolean>;
 }
 
 /** A catch-up subscription: reads history from its checkpoint, then follows live appends. */
@@ -74,13 +83,23 @@ export function startSubscription(source: SubscriptionSource, options: Subscribe
         }
         dirty = false;
         const wakeUpsBefore = wakeUps;
-        const next = await source.processBatch(options.subscriber, batchSize, options.handle);
+        const worthABatch = !source.hasEventsAfter || (await source.hasEventsAfter(current));
+        const next = worthABatch ? await source.processBatch(options.subscriber, batchSize, options.handle) : null;
         failures = 0;
         if (next) {
           current = next;
           if (wakeUps === wakeUpsBefore) followUpMs = 0;
           settleWaiters();
           continue;
+        }
+        if (worthABatch && source.hasEventsAfter) {
+          // Events follow this instance's position, yet the batch found none: another instance of the subscriber
+          // handled them (or holds it right now). Follow its checkpoint, so the next look is not a false "yes".
+          const stored = await source.loadCheckpoint(options.subscriber);
+          if (stored && comparePositions(stored, current) > 0) {
+            current = stored;
+            settleWaiters();
+          }
         }
         if (dirty) continue;
         if (followUpMs > 0 && followUpMs < pollIntervalMs) {
