@@ -3,7 +3,7 @@
  * `commands.ledger` topic, outcomes to the waiting gateway, the read model in the `ledger` schema, the wallet
  * opener, and /health + /ready on LEDGER_PORT (default 3101). Needs DATABASE_URL and KAFKA_BROKERS.
  */
-import { COMMAND_TOPICS, commandGroupId, KAFKA_BUS_DEFAULTS, runService, SERVICE_SCHEMAS, serveCommands, type Position } from '@qal/events';
+import { COMMAND_TOPICS, commandGroupId, KAFKA_BUS_DEFAULTS, runService, SERVICE_SCHEMAS, serveCommands, startRelay, type Position } from '@qal/events';
 import { createLedger } from './ledger.ts';
 import { chapaOptionsFromEnv, createChapaPaymentProvider } from './payments/chapa.ts';
 import type { PaymentProvider } from './payments/port.ts';
@@ -11,6 +11,13 @@ import { createSandboxPaymentProvider } from './payments/sandbox.ts';
 
 /** The whole history may take a while to project on a first start; /ready says so until it is done. */
 const CATCH_UP_TIMEOUT_MS = 60 * 60_000;
+/**
+ * Members of the ledger's command group in this process: one per partition of `commands.ledger`. A kafkajs consumer
+ * fetches again only once every batch of its last fetch is handled, so with one member a command would wait for
+ * the command of another partition (and that one's read-your-writes wait) before it is even fetched. Each
+ * partition is still handled by one member, one command at a time: one wallet's commands stay in order.
+ */
+const COMMAND_CONSUMERS = KAFKA_BUS_DEFAULTS.partitions;
 
 /** PAYMENT_PROVIDER as the gateway reads it: sandbox by default; Chapa with its secrets and PUBLIC_URL. */
 function paymentsFrom(env: Readonly<Record<string, string | undefined>>): PaymentProvider {
@@ -35,17 +42,26 @@ await runService({
   async start({ store, db, bus, logger, env }) {
     const ledger = await createLedger({ store, db, payments: paymentsFrom(env.raw), logger });
     await ledger.start();
+    // A relay here too (the leaderboard process runs one as well; the store lets one publish a batch at a time):
+    // woken by this process's own appends at once, it publishes a wallet change without waiting for the append's
+    // notification to reach another process.
+    const relay = await startRelay({ store, bus, onError: (err) => logger.warn({ err }, 'relay: publishing a batch failed; retrying') });
     let caughtUp = false;
     const head: Position = await store.head();
     ledger.waitForProjection(head, CATCH_UP_TIMEOUT_MS).then(
       () => (caughtUp = true),
       (err: unknown) => logger.error({ err }, 'the read model did not catch up with the store'),
     );
-    const commands = await serveCommands({ bus, groupId: commandGroupId('ledger'), topics: [COMMAND_TOPICS.ledger], handler: ledger.handle });
+    const commands = await Promise.all(
+      Array.from({ length: COMMAND_CONSUMERS }, () =>
+        serveCommands({ bus, groupId: commandGroupId('ledger'), topics: [COMMAND_TOPICS.ledger], handler: ledger.handle }),
+      ),
+    );
     return {
       checks: { projection: () => caughtUp },
       async stop() {
-        await commands.stop(); // offsets of the commands handled so far are committed here
+        await Promise.all(commands.map((consumer) => consumer.stop())); // offsets of the commands handled so far are committed here
+        await relay.stop(); // the batch in flight is published and checkpointed, or rolled back
         await ledger.stop();
       },
     };
