@@ -74,9 +74,6 @@ export function startPurchase(deps: HandlerDeps, command: CommandEnvelope, paylo
  * it was read at: one credit per payment and one per purchase, however often and however concurrently confirmed.
  */
 export async function confirmPurchase(deps: HandlerDeps, command: CommandEnvelope, payload: z.infer<typeof ConfirmPurchase>): Promise<HandlerResult> {
-  const found = await loadPurchase(deps.store, payload.purchaseId);
-  if (!found) return answer(rejected(command.commandId, 'purchase_not_found', { purchaseId: payload.purchaseId }));
-  const wallet = walletAccountId(found.purchase.started.userId);
   // The purchase is locked while the provider is asked; the wallet only for the append, so a slow provider
   // never holds up the player's other commands.
   return deps.locks.run([purchaseStreamId(payload.purchaseId)], async () => {
@@ -98,6 +95,7 @@ export async function confirmPurchase(deps: HandlerDeps, command: CommandEnvelop
     if (started.provider !== deps.payments.name) {
       return answer(rejected(command.commandId, 'payment_not_verified', { reason: `started with ${started.provider}, not ${deps.payments.name}` }));
     }
+    const wallet = walletAccountId(started.userId);
     const verification = await deps.payments.verify({
       purchaseId: started.purchaseId,
       providerReference: payload.providerReference,
@@ -106,8 +104,10 @@ export async function confirmPurchase(deps: HandlerDeps, command: CommandEnvelop
     });
     if (!verification.paid) return answer(rejected(command.commandId, 'payment_not_verified', { reason: verification.reason }));
 
-    return deps.locks.run([wallet], () => withRetries(async () => {
-      const current = await loadPurchase(deps.store, payload.purchaseId);
+    return deps.locks.run([wallet], () => withRetries(async (attempt) => {
+      // The first attempt decides on the purchase as read under its lock (this process changes it only under that
+      // lock; another process's change fails the append at the version read, and the next attempt reloads).
+      const current = attempt === 1 ? before : await loadPurchase(deps.store, payload.purchaseId);
       if (!current) throw new Error(`purchase ${payload.purchaseId} vanished`);
       if (current.purchase.completed) return completedAnswer(current);
       const decision = decideCompletePurchase(current.purchase, deps.payments.name, verification.reference, await loadAccounts(deps.store, [wallet]));

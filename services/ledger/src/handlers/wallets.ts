@@ -39,7 +39,8 @@ export function claimDailyBonus(deps: HandlerDeps, command: CommandEnvelope, pay
   const transferId = dailyBonusTransferId(payload.userId, day);
   return deps.locks.run([accountId], () =>
     withRetries(async () => {
-      const existing = await firstEvent(deps.store, transferStreamId(transferId));
+      // Both reads at once: the wallet is only needed when the bonus was not claimed yet, which is the usual case.
+      const [existing, accounts] = await Promise.all([firstEvent(deps.store, transferStreamId(transferId)), loadAccounts(deps.store, [accountId])]);
       if (existing) {
         const first = recordedOutcome(existing);
         return answer(
@@ -48,7 +49,6 @@ export function claimDailyBonus(deps: HandlerDeps, command: CommandEnvelope, pay
             : rejected(command.commandId, 'daily_bonus_already_claimed', { day }),
         );
       }
-      const accounts = await loadAccounts(deps.store, [accountId]);
       const decision = decideTransfer(
         { id: transferId, from: asAccountId('issuance'), to: accountId, amount: DAILY_BONUS_TOKENS, reason: 'daily_bonus', matchId: null, purchaseId: null },
         accounts,
