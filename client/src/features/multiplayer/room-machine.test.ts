@@ -106,6 +106,17 @@ describe('room machine: actions', () => {
     expect(calls.done).toEqual(['ready']);
   });
 
+  it('tells the page which action went through (e.g. leave, so it can go back to the lobby)', async () => {
+    const { actor, calls } = start();
+    await waitFor(actor, (s) => s.matches({ lifecycle: 'waiting' }));
+    actor.send({ type: 'ACT', action: { type: 'invite', username: 'sara' } });
+    await waitFor(actor, (s) => s.matches({ request: 'idle' }) && calls.done.length === 1);
+    actor.send({ type: 'ACT', action: { type: 'leave' } });
+    await waitFor(actor, (s) => s.matches({ request: 'idle' }) && calls.done.length === 2);
+    expect(calls.done).toEqual(['invite', 'leave']);
+    expect(actor.getSnapshot().context.pendingAction).toBeNull();
+  });
+
   it('reports a refused action (the server message) and stays in the room', async () => {
     const refusal = new ApiError(422, 'insufficient_tokens', 'Not enough tokens');
     const { actor, calls } = start({ act: async () => Promise.reject(refusal) });

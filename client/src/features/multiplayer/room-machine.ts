@@ -224,6 +224,8 @@ export const roomMachine = setup({
       initial: 'idle',
       states: {
         idle: {
+          // Cleared here, not on leaving `acting`: exit actions run before the transition's, which still need it.
+          entry: assign({ pendingAction: null, pendingMove: null }),
           on: {
             ACT: { guard: 'hasRoom', target: 'acting', actions: assign({ pendingAction: ({ event }) => event.action }) },
             SET_WORD: {
@@ -252,7 +254,6 @@ export const roomMachine = setup({
             },
             onError: { target: 'idle', actions: { type: 'reportProblem', params: errorOf } },
           },
-          exit: assign({ pendingAction: null }),
         },
         moving: {
           invoke: {
@@ -270,7 +271,6 @@ export const roomMachine = setup({
             // Refused (not your turn any more, invalid word…): say why, then make sure the board is current.
             onError: { target: 'refreshing', actions: { type: 'reportProblem', params: errorOf } },
           },
-          exit: assign({ pendingMove: null }),
         },
         refreshing: {
           invoke: {
