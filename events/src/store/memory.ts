@@ -117,6 +117,11 @@ export function createMemoryEventStore(options: { now?: () => Date } = {}): Even
       return checkpoints.get(subscriber) ?? null;
     },
 
+    onAppend(listener: () => void) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+
     subscribe(options) {
       return subscriptions.track(
         startSubscription(

@@ -130,5 +130,11 @@ export interface EventStore {
   head(): Promise<Position>;
   loadCheckpoint(subscriber: string): Promise<Position | null>;
   subscribe(options: SubscribeOptions): Subscription;
+  /**
+   * Calls `listener` after each append this store object commits, and (SQL stores with an append signal) after
+   * appends of other processes; returns the unregister function. A hint to look now (e.g. with readAll), never a
+   * delivery: the append may not be readable yet. Optional, so other adapters may leave it out.
+   */
+  onAppend?(listener: () => void): () => void;
   close(): Promise<void>;
 }

@@ -72,6 +72,10 @@ export async function createSqlEventStore(db: SqlDatabase, options: SqlEventStor
     readAll: (after, limit) => readAllRows(db, after, limit),
     head: () => readHead(db),
     loadCheckpoint: (subscriber) => readCheckpoint(db, subscriber),
+    onAppend(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
 
     subscribe(subscribeOptions) {
       const source: SubscriptionSource = {

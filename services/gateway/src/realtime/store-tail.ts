@@ -3,8 +3,8 @@ import { traceLatency } from '@qal/events/process/latency-trace.ts';
 
 /**
  * A live, non-checkpointed follower of the event store that starts at the head: pushes are about what happens
- * now, and a reconnecting client gets a fresh snapshot instead of a replay. Polls, and can be poked after a
- * local command so the push goes out at once.
+ * now, and a reconnecting client gets a fresh snapshot instead of a replay. Looks as soon as the store reports an
+ * append (so a push need not wait for the command's answer), can be poked after a local command, and polls.
  */
 export function startStoreTail(options: {
   store: EventStore;
@@ -28,6 +28,11 @@ export function startStoreTail(options: {
       }
       wake = done;
     });
+
+  const unlisten = options.store.onAppend?.(() => {
+    poked = true;
+    wake?.();
+  });
 
   const started = options.store.head().then((head) => {
     position = head;
@@ -63,6 +68,7 @@ export function startStoreTail(options: {
     },
     async stop() {
       stopped = true;
+      unlisten?.();
       wake?.();
       await loop;
     },
