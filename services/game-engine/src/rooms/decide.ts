@@ -113,7 +113,9 @@ function stakesIfAllAccepted(state: RoomState, acceptedBy: readonly string[], at
 function stakeHold(state: RoomState, userId: string, at: string): HoldSpec {
   const bet = state.bet!;
   return {
-    holdId: holdIdOf(state.matchId, userId, 'stake', bet.proposalId),
+    // The room's hold count makes the id new each time (a player may stake on the same bet again after leaving
+    // and coming back, or after a refusal), and the same on a retry of the same decision.
+    holdId: holdIdOf(state.matchId, userId, 'stake', `${bet.proposalId}:${state.holds.length}`),
     userId,
     matchId: state.matchId,
     kind: 'stake',

@@ -378,6 +378,29 @@ describe('bets', () => {
     events.push(placed(bobStake));
     expect(reason(decideRoom(start(), foldRoom(events)))).toBe('accepted');
   });
+  it('a player who left and came back stakes again on the agreed bet with a new hold (each hold resolved once)', () => {
+    const events: RoomEvent[] = [created({ maxPlayers: 4 }), joined('ann')];
+    const push = (command: RoomCommand) => {
+      const result = decideRoom(command, foldRoom(events));
+      if (isRejection(result)) throw new Error(result.reason);
+      events.push(...result);
+    };
+    push(propose('ann'));
+    push(respondBet(HOST, true));
+    for (const holdId of Object.values(foldRoom(events)!.bet!.stakes)) events.push(placed(holdId));
+    const firstStake = foldRoom(events)!.bet!.stakes.ann!;
+    push({ type: 'LeaveRoom', data: { userId: 'ann', at: after(6) } });
+    expect(foldRoom(events)!.holds.find((h) => h.holdId === firstStake)?.resolution).toBe('void');
+    events.push(joined('ann', after(7)));
+    push(respondBet('ann', true, after(8)));
+    const state = foldRoom(events)!;
+    const secondStake = state.bet!.stakes.ann!;
+    expect(secondStake).not.toBe(firstStake);
+    expect(state.holds.filter((h) => h.userId === 'ann' && h.kind === 'stake').map((h) => [h.placement, h.resolution])).toEqual([
+      ['placed', 'void'],
+      ['pending', null],
+    ]);
+  });
 });
 
 describe('the end of a match', () => {

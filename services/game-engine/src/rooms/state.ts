@@ -107,6 +107,11 @@ const voidWhere = (state: RoomState, pick: (h: HoldRecord) => boolean): RoomStat
   mapHolds(state, (h) => pick(h) && h.resolution === null && h.placement !== 'refused', (h) => ({ ...h, resolution: 'void' }));
 
 const newHold = (spec: HoldSpec): HoldRecord => ({ ...spec, placement: 'pending', resolution: null, resolved: null, refusal: null });
+/** Adds holds; an id the room knows already is never added twice (each hold is resolved once). */
+const addHolds = (holds: readonly HoldRecord[], specs: readonly HoldSpec[]): HoldRecord[] => [
+  ...holds,
+  ...specs.filter((spec) => !holds.some((h) => h.holdId === spec.holdId)).map(newHold),
+];
 
 /** Players taking part now (not invited, not left). */
 export const activePlayers = (state: RoomState): RoomPlayer[] => state.players.filter((p) => p.status !== 'invited' && p.status !== 'left');
@@ -239,7 +244,7 @@ function apply(state: RoomState, event: Exclude<RoomEvent, { type: 'RoomCreated'
     case 'ReadyRequested': {
       const { userId, requestId, holds } = event.data;
       const requested = mapPlayer(state, userId, (p) => ({ ...p, readying: { requestId, holdIds: holds.map((h) => h.holdId) } }));
-      return { ...requested, holds: [...requested.holds, ...holds.map(newHold)], requests: { ...requested.requests, [requestId]: 'pending' } };
+      return { ...requested, holds: addHolds(requested.holds, holds), requests: { ...requested.requests, [requestId]: 'pending' } };
     }
     case 'PlayerUnreadied': {
       const { userId } = event.data;
@@ -294,7 +299,7 @@ function apply(state: RoomState, event: Exclude<RoomEvent, { type: 'RoomCreated'
         stakes[hold.userId] = hold.holdId;
         requests[`stake:${hold.holdId}`] = 'pending';
       }
-      return { ...state, bet: { ...bet, stakes }, holds: [...state.holds, ...event.data.holds.map(newHold)], requests };
+      return { ...state, bet: { ...bet, stakes }, holds: addHolds(state.holds, event.data.holds), requests };
     }
     case 'BetDeclined':
     case 'BetExpired': {

@@ -60,20 +60,49 @@ export interface LoadedDuel {
   readonly events: readonly DuelEvent[];
   readonly version: number | null;
   readonly commandIds: ReadonlySet<string>;
-  readonly stored: readonly StoredEvent[];
+  /** Global position of the stream's last event (views are versioned by it); null when there is none. */
+  readonly globalPosition: bigint | null;
 }
 
+/**
+ * Folded duels by store: a move reads only the events after the ones folded already (a stream only grows, and a
+ * duel's appends are at exact versions, so what was read stays true). Only a cache: the store decides.
+ */
+const folded = new WeakMap<EventStore, Map<string, LoadedDuel>>();
+const FOLDED_MAX = 2_000;
+
 export async function loadDuel(store: EventStore, matchId: string): Promise<LoadedDuel> {
-  const stored = await store.readStream(duelStreamId(matchId));
-  const events: DuelEvent[] = [];
-  const commandIds = new Set<string>();
+  let cache = folded.get(store);
+  if (!cache) folded.set(store, (cache = new Map()));
+  const cached = cache.get(matchId);
+  const stored = await store.readStream(duelStreamId(matchId), cached?.version ? { after: cached.version } : {});
+  if (cached && stored.length === 0) return cached;
+  const events = [...(cached?.events ?? [])];
+  const commandIds = new Set(cached?.commandIds ?? []);
+  let state = cached?.state ?? null;
   for (const event of stored) {
     const parsed = parseDuelEvent(event);
-    if (parsed) events.push(parsed);
+    if (parsed) {
+      events.push(parsed);
+      state = state ? evolveDuel(state, parsed) : foldDuel([parsed]);
+    }
     const commandId = commandIdOf(event);
     if (commandId) commandIds.add(commandId);
   }
-  return { state: events.length > 0 ? foldDuel(events) : null, events, version: stored.at(-1)?.streamPosition ?? null, commandIds, stored };
+  const last = stored.at(-1);
+  const loaded: LoadedDuel = {
+    state,
+    events,
+    version: last?.streamPosition ?? cached?.version ?? null,
+    commandIds,
+    globalPosition: last?.globalPosition ?? cached?.globalPosition ?? null,
+  };
+  if (loaded.version !== null) {
+    cache.delete(matchId);
+    if (cache.size >= FOLDED_MAX) cache.delete(cache.keys().next().value!);
+    cache.set(matchId, loaded);
+  }
+  return loaded;
 }
 
 const duelAppend = (matchId: string, expectedVersion: StreamAppend['expectedVersion'], command: CommandEnvelope, events: readonly DuelEvent[]): StreamAppend => ({
@@ -200,6 +229,8 @@ async function runDuelCommand(
 
 /** The room of a duel match, from its first event; null when the match is no duel. */
 export async function duelRoomOf(store: EventStore, matchId: string): Promise<string | null> {
+  const known = folded.get(store)?.get(matchId)?.state?.roomCode;
+  if (known) return known;
   const first = (await store.readStream(duelStreamId(matchId), { limit: 1 })).at(0);
   if (!first || first.type !== 'DuelStarted') return null;
   return String(first.data.roomCode);

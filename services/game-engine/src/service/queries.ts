@@ -200,7 +200,7 @@ export function createEngineQueries(deps: { store: EventStore; db: SqlExecutor }
           roomCode: state.roomCode,
           playerIds: state.players.map((p) => p.id),
           status: state.status,
-          version: Number(duel.stored.at(-1)?.globalPosition ?? 0n),
+          version: Number(duel.globalPosition ?? 0n),
         };
       }
       return hangmanSummary(matchId);
@@ -296,7 +296,7 @@ export function createEngineQueries(deps: { store: EventStore; db: SqlExecutor }
 
     async matchView(matchId, viewerId) {
       const duel = await loadDuel(deps.store, matchId);
-      if (duel.state) return { version: Number(duel.stored.at(-1)?.globalPosition ?? 0n), view: duelViewFor(duel.state, viewerId) };
+      if (duel.state) return { version: Number(duel.globalPosition ?? 0n), view: duelViewFor(duel.state, viewerId) };
       const summary = await hangmanSummary(matchId);
       if (!summary?.view || summary.playerId !== viewerId) return null;
       return { version: summary.version, view: summary.view };
