@@ -1,7 +1,7 @@
 /** Crazy's rules as given a table / when a command / then events or a named rejection (decisions: rules.ts). */
 import { describe, expect, it } from 'vitest';
 import { ALL_CARD_IDS } from './cards.ts';
-import { initialState, startEvents } from './decider.ts';
+import { decide, evolve, initialState, startEvents, step, winnersOf } from './decider.ts';
 import { CrazyEvent, CrazyMove, moveToCommand, type CardsDrawn } from './messages.ts';
 import {
   CRAZY_ACE_OF_SPADES_DRAW,
@@ -587,5 +587,25 @@ describe('wire moves', () => {
   it('every event it emits matches its schema', () => {
     const p = play(started(), drawCard(started().state.starter));
     for (const event of p.events) expect(CrazyEvent.parse(event)).toEqual(event);
+  });
+});
+
+describe('step', () => {
+  it('gives decide()’s events and the state they fold to; rejections as they are', () => {
+    const given = table(['h-2-1', 'c-4-1']);
+    const command = playCards('ann', ['h-2-1']);
+    const stepped = step(command, given.state);
+    const events = decide(command, given.state);
+    if (typeof stepped === 'string' || typeof events === 'string') throw new Error('rejected');
+    expect(stepped.events).toEqual(events);
+    expect(stepped.state).toEqual(events.reduce(evolve, given.state));
+    expect(step(playCards('bob', ['c-3-2']), given.state)).toBe('not_your_turn');
+    expect(step(timeout(9), given.state)).toEqual({ events: [], state: given.state });
+  });
+
+  it('winnersOf: none while playing, the one winner after', () => {
+    const given = rig({ hands: { ann: ['h-3-1'], bob: ['c-3-1'] }, pile: ['h-9-1'], saidQeregn: { ann: true } });
+    expect(winnersOf(given.state)).toEqual([]);
+    expect(winnersOf(play(given, playCards('ann', ['h-3-1'])).state)).toEqual(['ann']);
   });
 });

@@ -130,9 +130,22 @@ export function decide(command: CrazyCommand, state: CrazyState): CrazyOutcome {
   }
 }
 
+/**
+ * decide() and the state after its events, in one go: the state the decider already folded while deciding is
+ * reused, so a shell (or the simulation) need not fold the events a second time. The events are decide()'s.
+ */
+export function step(command: CrazyCommand, state: CrazyState): { events: CrazyEvent[]; state: CrazyState } | CrazyRejection {
+  const outcome = decide(command, state);
+  if (typeof outcome === 'string') return outcome;
+  const run = runs.get(outcome);
+  return { events: outcome, state: run && run.events.length === outcome.length ? run.state : outcome.reduce(evolve, state) };
+}
+
 export function evolve(state: CrazyState, event: CrazyEvent): CrazyState {
   if (event.type === 'CrazyStarted') return fromStarted(event);
-  const s: CrazyState = { ...state, seq: state.seq + 1 };
+  // One copy per event (this is the hot path of the simulation): every branch spreads `s` once with the new seq.
+  const s = state;
+  const seq = state.seq + 1;
   switch (event.type) {
     case 'CardsPlayed': {
       const { playerId, cards, suit, effect } = event.data;
@@ -141,6 +154,7 @@ export function evolve(state: CrazyState, event: CrazyEvent): CrazyState {
         effect === 'draw_two' ? s.penalty + s.rules.twoDraw : effect === 'draw_five' ? s.penalty + s.rules.aceOfSpadesDraw : s.penalty;
       return {
         ...s,
+        seq,
         hands: { ...s.hands, [playerId]: hand },
         pile: [...s.pile, ...cards],
         suit,
@@ -152,13 +166,14 @@ export function evolve(state: CrazyState, event: CrazyEvent): CrazyState {
       };
     }
     case 'WrongPlay':
-      return s;
+      return { ...s, seq };
     case 'CardsDrawn': {
       const { playerId, cards, reason } = event.data;
       const drawn = new Set(cards);
       const taking = reason === 'draw' || reason === 'penalty' || reason === 'timeout';
       return {
         ...s,
+        seq,
         deck: s.deck.filter((id) => !drawn.has(id)),
         hands: { ...s.hands, [playerId]: [...handOf(s, playerId), ...cards] },
         // A declaration holds only while the hand has its one card.
@@ -169,12 +184,13 @@ export function evolve(state: CrazyState, event: CrazyEvent): CrazyState {
     }
     case 'PileReshuffled': {
       const top = s.pile.at(-1);
-      return { ...s, deck: [...s.deck, ...event.data.cards], pile: top === undefined ? [] : [top], reshuffles: s.reshuffles + 1 };
+      return { ...s, seq, deck: [...s.deck, ...event.data.cards], pile: top === undefined ? [] : [top], reshuffles: s.reshuffles + 1 };
     }
     case 'TurnPassed': {
       const { from, to, reason, suitLocked, at } = event.data;
       return {
         ...s,
+        seq,
         currentPlayer: to,
         turnNumber: s.turnNumber + 1,
         turnDeadline: plusMs(at, s.turnMs),
@@ -187,23 +203,25 @@ export function evolve(state: CrazyState, event: CrazyEvent): CrazyState {
       const { playerId } = event.data;
       return {
         ...s,
+        seq,
         saidQeregn: { ...s.saidQeregn, [playerId]: true },
         qeregnWindow: s.qeregnWindow === playerId ? null : s.qeregnWindow,
       };
     }
     case 'QeregnWindowClosed':
-      return s.qeregnWindow === event.data.playerId ? { ...s, qeregnWindow: null } : s;
+      return { ...s, seq, qeregnWindow: s.qeregnWindow === event.data.playerId ? null : s.qeregnWindow };
     case 'CrazyCalled':
-      return s;
+      return { ...s, seq };
     case 'TurnTimedOut': {
       const { playerId } = event.data;
-      return { ...s, timeoutsInRow: { ...s.timeoutsInRow, [playerId]: (s.timeoutsInRow[playerId] ?? 0) + 1 } };
+      return { ...s, seq, timeoutsInRow: { ...s.timeoutsInRow, [playerId]: (s.timeoutsInRow[playerId] ?? 0) + 1 } };
     }
     case 'PlayerRemoved': {
       const { playerId, reason, returned } = event.data;
       const wasCurrent = s.currentPlayer === playerId;
       return {
         ...s,
+        seq,
         players: s.players.map((p) => (p.id === playerId ? { id: p.id, status: 'left', leftReason: reason } : p)),
         hands: { ...s.hands, [playerId]: [] },
         // Back under the deck: the 104 cards stay in the game.
@@ -218,6 +236,7 @@ export function evolve(state: CrazyState, event: CrazyEvent): CrazyState {
       const { winner, reason, scores, at } = event.data;
       return {
         ...s,
+        seq,
         status: 'finished',
         currentPlayer: null,
         turnDeadline: null,
@@ -427,11 +446,14 @@ interface Run {
   push(event: CrazyEvent): void;
 }
 
+/** Each Run by its events array, for step(). */
+const runs = new WeakMap<CrazyEvent[], Run>();
+
 /** Collects a command's events while folding them, so each next event is decided on the state so far. */
 function runFrom(initial: CrazyState): Run {
   let state = initial;
   const events: CrazyEvent[] = [];
-  return {
+  const run: Run = {
     get state() {
       return state;
     },
@@ -441,6 +463,8 @@ function runFrom(initial: CrazyState): Run {
       state = evolve(state, event);
     },
   };
+  runs.set(events, run);
+  return run;
 }
 
 /** The current player acts: an open Qeregn window closes first (rules.ts decision 10). */
@@ -498,6 +522,9 @@ function remove(run: Run, playerId: string, reason: RemovalReason, at: string): 
   if (remaining.length < 2) run.push(finished(run.state, remaining[0]!, 'players', at));
   else if (wasCurrent) passTurn(run, playerId, 'removed', at);
 }
+
+/** The winners as the rooms layer settles them (FinishMatch): Crazy has one, or none while playing. */
+export const winnersOf = (state: CrazyState): string[] => (state.winner === null ? [] : [state.winner]);
 
 function finished(state: CrazyState, winner: string, reason: CrazyEndReason, at: string): CrazyEvent {
   return { type: 'CrazyFinished', data: { winner, reason, scores: scoresOf(state, winner), at } };

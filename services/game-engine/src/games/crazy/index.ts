@@ -23,6 +23,8 @@ export {
   scoresOf,
   stacksOn,
   startEvents,
+  step,
+  winnersOf,
   wrongPlayReason,
   type CrazyConfig,
   type CrazyOutcome,
