@@ -22,8 +22,8 @@ import {
 
 /**
  * The room machine wired to the API and the socket: `room:<code>` and, once the room has a match,
- * `match:<matchId>:<me>`. The connection re-subscribes after a reconnect and hands over a fresh snapshot; while it
- * has given up (after 5 retries) the room and match are re-read every few seconds instead.
+ * `match:<matchId>:<me>`. The connection re-subscribes after a reconnect and hands over a fresh snapshot; while the
+ * socket is not connected (retrying, or given up after 5 retries) the room and match are re-read every few seconds.
  */
 export function useRoom(code: string, me: string, onActionDone?: (done: { action: RoomAction; room: RoomView }) => void) {
   const tokenProblem = useTokenProblem();
@@ -85,11 +85,13 @@ export function useRoom(code: string, me: string, onActionDone?: (done: { action
     return () => clearInterval(id);
   }, [missingMatch, send]);
 
+  // Not only once the socket has given up: while it retries (up to ~30 s) nothing would arrive either.
+  const live = connection === 'connected';
   useEffect(() => {
-    if (connection !== 'failed') return;
+    if (live) return;
     const id = setInterval(() => send({ type: 'REFRESH' }), ROOM_POLL_INTERVAL_MS);
     return () => clearInterval(id);
-  }, [connection, send]);
+  }, [live, send]);
 
   return { snapshot, send };
 }
