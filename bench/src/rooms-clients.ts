@@ -1,0 +1,490 @@
+/**
+ * The players of `npm run bench:rooms` (bench/src/rooms.ts starts this file as a child process): 4 websocket
+ * clients per room, in a process of their own so that parsing every push of 4 R sockets does not run on the
+ * platform's event loop (real players are on their own phones).
+ *
+ * Per room, over `/ws` commands only: the host creates the room (entry fee left out: the minimum), the others join
+ * by code, everyone follows `room:<code>`, everyone readies, the host starts; each player learns the match from the
+ * `room` push and follows `match:<matchId>:<me>`. Once every room is there, the parent says `go` and the duels are
+ * played: a player moves only when its latest view says it is its turn (the setter sets the room's next word, a
+ * guesser guesses the most frequent English letter not guessed yet).
+ *
+ * Measured: from a `match.move` sent to the first view pushed to each OTHER player of the room that shows that move
+ * (a guess of L in round r: round r with L among `guessed`, or a later round, or the match over; a set word: round
+ * r past its setting phase, a later round, or over). Every such (move, other player) pair is one sample.
+ */
+import { performance } from 'node:perf_hooks';
+import { WebSocket } from 'ws';
+import type { BenchUser, ClientsMessage, LatencySample, ParentMessage, RunReport, RunRequest } from './rooms-protocol.ts';
+
+/** English letters by how often they occur in dictionary words: guessers try them in this order. */
+const LETTER_ORDER = 'esiarntolcdupmghbyfvkwzxqj';
+/** A room whose views have not moved for this long re-reads them (`match.view`), as a client does after a gap. */
+const STALL_RESYNC_MS = 15_000;
+/** Nothing moved in any room for this long: the run is stuck, and says so rather than hang. */
+const RUN_STALL_ABORT_MS = 120_000;
+/** A player refused this many moves stops moving (the room is then reported stuck). */
+const REFUSALS_MAX = 10;
+/** A fresh match may not be readable for a moment after the start: subscription retries. */
+const SUBSCRIBE_ATTEMPTS = 20;
+/** Sockets opened at once. */
+const CONNECT_CONCURRENCY = 50;
+
+const epoch = (at: number) => performance.timeOrigin + at;
+
+interface DuelViewLite {
+  readonly status: 'playing' | 'finished';
+  readonly round: number;
+  readonly phase: 'setting' | 'guessing' | 'finished';
+  readonly currentPlayerId: string | null;
+  readonly turn: number;
+  readonly guessed: readonly string[];
+  readonly lastRounds: readonly { readonly round: number; readonly outcome: 'solved' | 'failed' | 'skipped' }[];
+}
+
+interface RoomLite {
+  readonly code: string;
+  readonly status: string;
+  readonly matchId: string | null;
+}
+
+interface ResultMessage {
+  readonly type: 'result';
+  readonly id: string;
+  readonly ok: boolean;
+  readonly data?: unknown;
+  readonly code?: string;
+  readonly message?: string;
+}
+
+type Listener = (channel: string, version: number, data: unknown, at: number) => void;
+
+class Refused extends Error {
+  constructor(
+    readonly command: string,
+    readonly code: string,
+    detail: string,
+  ) {
+    super(`${command} refused: ${code} ${detail}`);
+  }
+}
+
+/** One websocket client: commands with their results, subscriptions with their snapshots, pushes to a listener. */
+class Client {
+  private socket: WebSocket | null = null;
+  private nextId = 0;
+  private readonly results = new Map<string, (message: ResultMessage) => void>();
+  private readonly subscriptions = new Map<string, { resolve: (s: { version: number; snapshot: unknown; at: number }) => void; reject: (e: Error) => void }>();
+  /** Push listeners by channel. */
+  readonly listeners = new Map<string, Listener>();
+
+  constructor(readonly user: BenchUser) {}
+
+  get userId() {
+    return this.user.userId;
+  }
+
+  connect(base: string): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const socket = new WebSocket(`${base.replace(/^http/, 'ws')}/ws?token=${encodeURIComponent(this.user.token)}`);
+      socket.once('open', () => resolve());
+      socket.once('error', reject);
+      socket.on('message', (raw) => {
+        const at = performance.now();
+        const message = JSON.parse(raw.toString()) as { type: string; id?: string; channel?: string; version?: number; data?: unknown; snapshot?: unknown; code?: string; message?: string };
+        switch (message.type) {
+          case 'push':
+            this.listeners.get(message.channel!)?.(message.channel!, message.version!, message.data, at);
+            return;
+          case 'result':
+            this.results.get(message.id!)?.(message as ResultMessage);
+            this.results.delete(message.id!);
+            return;
+          case 'subscribed': {
+            const waiting = this.subscriptions.get(message.channel!);
+            this.subscriptions.delete(message.channel!);
+            waiting?.resolve({ version: message.version!, snapshot: message.snapshot, at });
+            return;
+          }
+          case 'error': {
+            const waiting = message.channel ? this.subscriptions.get(message.channel) : undefined;
+            if (waiting) {
+              this.subscriptions.delete(message.channel!);
+              waiting.reject(new Refused(`subscribe ${message.channel}`, message.code ?? 'error', message.message ?? ''));
+            } else console.error(`  ws error for ${this.userId}: ${message.code} ${message.message}`);
+            return;
+          }
+        }
+      });
+      this.socket = socket;
+    });
+  }
+
+  /** Sends a command; resolves with its result (ok or refused) and when it was sent. */
+  send(name: string, payload: Record<string, unknown>, id = `c-${this.userId.slice(0, 8)}-${++this.nextId}`): { id: string; sentAt: number; result: Promise<ResultMessage & { at: number }> } {
+    const result = new Promise<ResultMessage & { at: number }>((resolve) => {
+      this.results.set(id, (message) => resolve({ ...message, at: performance.now() }));
+    });
+    const sentAt = performance.now();
+    this.socket!.send(JSON.stringify({ type: 'command', id, name, payload }));
+    return { id, sentAt, result };
+  }
+
+  /** A command that must succeed (setup): its data, or a thrown refusal. */
+  async must<T>(name: string, payload: Record<string, unknown>): Promise<T> {
+    const result = await this.send(name, payload).result;
+    if (!result.ok) throw new Refused(name, result.code ?? '?', result.message ?? '');
+    return result.data as T;
+  }
+
+  subscribe(channel: string, listener: Listener): Promise<{ version: number; snapshot: unknown; at: number }> {
+    this.listeners.set(channel, listener);
+    return new Promise((resolve, reject) => {
+      this.subscriptions.set(channel, { resolve, reject });
+      this.socket!.send(JSON.stringify({ type: 'subscribe', channel }));
+    });
+  }
+
+  close() {
+    this.socket?.close();
+  }
+}
+
+/** Later in the match: by turn, then round, phase, letters guessed, over. */
+function progressOf(view: DuelViewLite): number[] {
+  return [view.turn, view.round, view.phase === 'setting' ? 0 : view.phase === 'guessing' ? 1 : 2, view.guessed.length, view.status === 'finished' ? 1 : 0];
+}
+function isNewer(a: number[], b: number[] | null): boolean {
+  if (!b) return true;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i]! > b[i]!;
+  return false;
+}
+
+interface Move {
+  readonly id: string;
+  readonly sentAt: number;
+  readonly round: number;
+  readonly letter: string | null;
+  /** Seats still to receive a view that shows it. */
+  readonly pending: Set<number>;
+}
+
+/** Whether `view` already shows `move`. */
+function shows(view: DuelViewLite, move: Move): boolean {
+  if (view.status === 'finished' || view.round > move.round) return true;
+  if (view.round < move.round) return false;
+  return move.letter === null ? view.phase !== 'setting' : view.guessed.includes(move.letter);
+}
+
+interface Totals {
+  moves: number;
+  refused: number;
+  refusals: Record<string, number>;
+  samples: LatencySample[];
+  resultMs: number[];
+  resyncs: number;
+  lastProgressAt: number;
+  measuring: boolean;
+}
+
+class Seat {
+  view: DuelViewLite | null = null;
+  progress: number[] | null = null;
+  version = -1;
+  inFlight = false;
+  refusals = 0;
+  done = false;
+
+  constructor(
+    readonly index: number,
+    readonly client: Client,
+  ) {}
+
+  accept(view: DuelViewLite): boolean {
+    const progress = progressOf(view);
+    if (!isNewer(progress, this.progress)) return false;
+    this.view = view;
+    this.progress = progress;
+    return true;
+  }
+}
+
+class Room {
+  readonly seats: Seat[];
+  code = '';
+  matchId = '';
+  private readonly started: Promise<string>;
+  private markStarted!: (matchId: string) => void;
+  private readonly outstanding: Move[] = [];
+  private wordCursor = 0;
+  private moveNo = 0;
+  private go = false;
+  private readonly finished: Promise<void>;
+  private markFinished!: () => void;
+  lastProgressAt = 0;
+  result: DuelViewLite | null = null;
+
+  constructor(
+    readonly label: string,
+    readonly index: number,
+    clients: readonly Client[],
+    private readonly words: readonly string[],
+    private readonly totals: Totals,
+  ) {
+    this.seats = clients.map((client, i) => new Seat(i, client));
+    this.started = new Promise((resolve) => (this.markStarted = resolve));
+    this.finished = new Promise((resolve) => (this.markFinished = resolve));
+  }
+
+  get host() {
+    return this.seats[0]!.client;
+  }
+
+  private onRoom = (_channel: string, _version: number, data: unknown) => {
+    const room = data as RoomLite | null;
+    if (room && room.status !== 'waiting' && room.matchId) this.markStarted(room.matchId);
+  };
+
+  /** Create, join by code, follow the room, ready (one player after the other, as people do). */
+  async setUp() {
+    const created = await this.host.must<{ room: RoomLite }>('room.create', {
+      roomName: `Bench ${this.label} ${this.index + 1}`,
+      game: 'hangman',
+      maxPlayers: this.seats.length,
+      gameDuration: 'normal',
+      language: 'en',
+    });
+    this.code = created.room.code;
+    for (const seat of this.seats) {
+      if (seat.index > 0) await seat.client.must('room.join', { code: this.code });
+      await seat.client.subscribe(`room:${this.code}`, this.onRoom);
+    }
+    for (const seat of this.seats) await seat.client.must('room.ready', { code: this.code });
+  }
+
+  /** The host starts; every player hears it on the room channel and follows its own view of the match. */
+  async start() {
+    await this.host.must<{ matchId: string }>('room.start', { code: this.code });
+    this.matchId = await this.started;
+    await Promise.all(this.seats.map((seat) => this.follow(seat)));
+  }
+
+  private async follow(seat: Seat) {
+    const channel = `match:${this.matchId}:${seat.client.userId}`;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const { version, snapshot } = await seat.client.subscribe(channel, (_c, v, data, at) => this.onView(seat, v, data as DuelViewLite, at));
+        if (snapshot) {
+          seat.version = Math.max(seat.version, version);
+          seat.accept(snapshot as DuelViewLite);
+          return;
+        }
+      } catch (error) {
+        if (attempt >= SUBSCRIBE_ATTEMPTS || !(error instanceof Refused)) throw error;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+    }
+  }
+
+  play(): Promise<void> {
+    this.go = true;
+    this.lastProgressAt = performance.now();
+    for (const seat of this.seats) this.maybeMove(seat);
+    return this.finished;
+  }
+
+  private onView(seat: Seat, version: number, view: DuelViewLite, at: number) {
+    if (version <= seat.version) return;
+    seat.version = version;
+    for (let i = 0; i < this.outstanding.length; i++) {
+      const move = this.outstanding[i]!;
+      if (!move.pending.has(seat.index) || !shows(view, move)) continue;
+      move.pending.delete(seat.index);
+      if (this.totals.measuring) {
+        this.totals.samples.push({ moveId: move.id, channel: `match:${this.matchId}:${seat.client.userId}`, version, sentAt: epoch(move.sentAt), receivedAt: epoch(at) });
+      }
+      if (move.pending.size === 0) this.outstanding.splice(i--, 1);
+    }
+    if (seat.accept(view)) this.progressed(seat);
+  }
+
+  private progressed(seat: Seat) {
+    this.lastProgressAt = performance.now();
+    this.totals.lastProgressAt = this.lastProgressAt;
+    const view = seat.view!;
+    if (view.status === 'finished') {
+      seat.done = true;
+      this.result = view;
+      if (this.seats.every((s) => s.done)) this.markFinished();
+      return;
+    }
+    this.maybeMove(seat);
+  }
+
+  private maybeMove(seat: Seat) {
+    const view = seat.view;
+    if (!this.go || seat.inFlight || seat.done || !view || view.status !== 'playing' || view.currentPlayerId !== seat.client.userId) return;
+    if (seat.refusals >= REFUSALS_MAX) return;
+    const letter = view.phase === 'setting' ? null : ([...LETTER_ORDER].find((l) => !view.guessed.includes(l)) ?? null);
+    if (view.phase !== 'setting' && letter === null) return;
+    const payload =
+      letter === null
+        ? { matchId: this.matchId, type: 'set_word', word: this.words[(this.index * 4 + this.wordCursor++) % this.words.length]! }
+        : { matchId: this.matchId, type: 'guess', letter };
+    const id = `mv-${this.label}-${this.index}-${++this.moveNo}`;
+    seat.inFlight = true;
+    const sent = seat.client.send('match.move', payload, id);
+    const move: Move = { id, sentAt: sent.sentAt, round: view.round, letter, pending: new Set(this.seats.filter((s) => s !== seat && !s.done).map((s) => s.index)) };
+    this.outstanding.push(move);
+    void sent.result.then(async (result) => {
+      seat.inFlight = false;
+      if (result.ok) {
+        this.totals.moves += 1;
+        this.totals.resultMs.push(result.at - sent.sentAt);
+        const mine = (result.data as { view?: DuelViewLite } | undefined)?.view;
+        if (mine && seat.accept(mine)) this.progressed(seat);
+        else this.maybeMove(seat);
+        return;
+      }
+      // Refused: nothing was appended, so nobody will see it. Re-read the view and carry on from it.
+      const index = this.outstanding.indexOf(move);
+      if (index >= 0) this.outstanding.splice(index, 1);
+      seat.refusals += 1;
+      this.totals.refused += 1;
+      const code = result.code ?? '?';
+      this.totals.refusals[code] = (this.totals.refusals[code] ?? 0) + 1;
+      await this.resync(seat);
+    });
+  }
+
+  /** Reads the seat's view again (after a refusal or a stall) and moves if it is its turn. */
+  async resync(seat: Seat) {
+    const result = await seat.client.send('match.view', { matchId: this.matchId }).result;
+    const view = (result.data as { view?: DuelViewLite } | undefined)?.view;
+    if (result.ok && view && seat.accept(view)) this.progressed(seat);
+    else this.maybeMove(seat);
+  }
+
+  async resyncIfStalled(now: number) {
+    if (this.seats.every((s) => s.done) || now - this.lastProgressAt < STALL_RESYNC_MS) return;
+    this.lastProgressAt = now;
+    this.totals.resyncs += 1;
+    await Promise.all(this.seats.map((seat) => this.resync(seat)));
+  }
+
+  /** (move, other player) pairs still waiting for a view. */
+  missingViews(): number {
+    return this.outstanding.reduce((sum, move) => sum + move.pending.size, 0);
+  }
+}
+
+/** Runs `work` over `items` with at most `limit` at once. */
+async function pool<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>) {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(limit, items.length) }, async () => {
+      while (next < items.length) await work(items[next++]!);
+    }),
+  );
+}
+
+let goSignal: (() => void) | null = null;
+
+async function run(request: RunRequest): Promise<RunReport> {
+  const setupStarted = performance.now();
+  const clients = request.users.slice(0, request.rooms * 4).map((user) => new Client(user));
+  if (clients.length < request.rooms * 4) throw new Error(`${request.rooms} rooms need ${request.rooms * 4} users, got ${clients.length}`);
+  await pool(clients, CONNECT_CONCURRENCY, (client) => client.connect(request.base));
+  const totals: Totals = { moves: 0, refused: 0, refusals: {}, samples: [], resultMs: [], resyncs: 0, lastProgressAt: 0, measuring: false };
+  const rooms = Array.from({ length: request.rooms }, (_, i) => new Room(request.label, i, clients.slice(i * 4, i * 4 + 4), request.words, totals));
+  try {
+    // Every room is waiting with 4 ready players before any starts, and every match is started before any is played.
+    // Setup of many rooms takes minutes on a busy machine: say how far it got now and then.
+    let setUp = 0;
+    let started = 0;
+    const progress = setInterval(() => {
+      console.log(`  [${request.label}] setup ${((performance.now() - setupStarted) / 1000).toFixed(0)} s: ${setUp}/${rooms.length} rooms ready, ${started} started`);
+    }, 30_000);
+    try {
+      await pool(rooms, request.setupConcurrency, async (room) => {
+        await room.setUp();
+        setUp += 1;
+      });
+      await pool(rooms, request.setupConcurrency, async (room) => {
+        await room.start();
+        started += 1;
+      });
+    } finally {
+      clearInterval(progress);
+    }
+    const setupMs = performance.now() - setupStarted;
+
+    const go = new Promise<void>((resolve) => (goSignal = resolve));
+    send({ type: 'ready' });
+    await go;
+    totals.measuring = true;
+    const cpuAtGo = process.cpuUsage();
+    const playStarted = performance.now();
+    totals.lastProgressAt = playStarted;
+    let stalled: string | null = null;
+    const watchdog = setInterval(() => {
+      const now = performance.now();
+      if (now - totals.lastProgressAt > RUN_STALL_ABORT_MS) stalled = `no room moved for ${RUN_STALL_ABORT_MS / 1000} s`;
+      for (const room of rooms) void room.resyncIfStalled(now);
+    }, 1_000);
+    const finished = Promise.all(rooms.map((room) => room.play()));
+    await Promise.race([
+      finished,
+      new Promise<void>((_, reject) => {
+        const check = setInterval(() => {
+          if (!stalled) return;
+          clearInterval(check);
+          const stuck = rooms.filter((room) => !room.seats.every((s) => s.done)).map((room) => room.code);
+          reject(new Error(`${stalled}; ${stuck.length} rooms unfinished (${stuck.slice(0, 5).join(', ')}…)`));
+        }, 1_000);
+        void finished.then(() => clearInterval(check));
+      }),
+    ]);
+    clearInterval(watchdog);
+    const playMs = performance.now() - playStarted;
+    const cpu = process.cpuUsage(cpuAtGo);
+    totals.measuring = false;
+
+    const outcomes = rooms.flatMap((room) => room.result?.lastRounds.map((r) => r.outcome) ?? []);
+    return {
+      type: 'report',
+      label: request.label,
+      rooms: request.rooms,
+      clients: clients.length,
+      setupMs,
+      playMs,
+      moves: totals.moves,
+      refusedMoves: totals.refused,
+      refusals: totals.refusals,
+      samples: totals.samples,
+      resultMs: totals.resultMs,
+      missingViews: rooms.reduce((sum, room) => sum + room.missingViews(), 0),
+      resyncs: totals.resyncs,
+      matchesFinished: rooms.filter((room) => room.result?.status === 'finished').length,
+      roundsSolved: outcomes.filter((o) => o === 'solved').length,
+      roundsFailed: outcomes.filter((o) => o === 'failed').length,
+      roundsSkipped: outcomes.filter((o) => o === 'skipped').length,
+      clientCpuPercent: ((cpu.user + cpu.system) / 1000 / playMs) * 100,
+    };
+  } finally {
+    for (const client of clients) client.close();
+  }
+}
+
+function send(message: ClientsMessage) {
+  process.send!(message);
+}
+
+process.on('message', (message: ParentMessage) => {
+  if (message.type === 'go') {
+    goSignal?.();
+    return;
+  }
+  run(message).then(send, (error: unknown) => send({ type: 'failed', label: message.label, error: error instanceof Error ? (error.stack ?? error.message) : String(error) }));
+});
+process.on('disconnect', () => process.exit(0));

@@ -1,0 +1,78 @@
+/**
+ * What bench/src/rooms.ts (the platform, in the parent process) and bench/src/rooms-clients.ts (the websocket
+ * players, in a child process) tell each other over the IPC channel.
+ */
+
+export interface BenchUser {
+  readonly userId: string;
+  readonly token: string;
+}
+
+/** Parent → clients: play `rooms` rooms with these users (4 per room, host first) and report. */
+export interface RunRequest {
+  readonly type: 'run';
+  readonly label: string;
+  readonly base: string;
+  readonly rooms: number;
+  readonly users: readonly BenchUser[];
+  /** Dictionary words the setters pick from, 4 per room in turn (distinct within a room). */
+  readonly words: readonly string[];
+  /** Rooms set up (create, join, ready, start) at once; setup is not measured. */
+  readonly setupConcurrency: number;
+}
+
+/** Clients → parent: every room is started and every player has its match snapshot; the parent answers `go`. */
+export interface ReadyToPlay {
+  readonly type: 'ready';
+}
+export interface Go {
+  readonly type: 'go';
+}
+
+/** One player receiving the view that shows another player's move. */
+export interface LatencySample {
+  /** The `match.move` command message id (the engine command's correlationId). */
+  readonly moveId: string;
+  readonly channel: string;
+  readonly version: number;
+  /** Epoch ms (performance.timeOrigin + now), comparable with the parent's trace. */
+  readonly sentAt: number;
+  readonly receivedAt: number;
+}
+
+export interface RunReport {
+  readonly type: 'report';
+  readonly label: string;
+  readonly rooms: number;
+  readonly clients: number;
+  readonly setupMs: number;
+  /** From `go` until the last room's match was over. */
+  readonly playMs: number;
+  /** Moves the engine accepted during play. */
+  readonly moves: number;
+  readonly refusedMoves: number;
+  readonly refusals: Record<string, number>;
+  /** Views pushed to other players that showed a move, one per (move, other player). */
+  readonly samples: LatencySample[];
+  /** Move sent → the mover's own `result`, ms. */
+  readonly resultMs: number[];
+  /** (move, other player) pairs whose view never came. */
+  readonly missingViews: number;
+  /** `match.view` re-reads after a stall (a push that never came). */
+  readonly resyncs: number;
+  readonly matchesFinished: number;
+  readonly roundsSolved: number;
+  readonly roundsFailed: number;
+  readonly roundsSkipped: number;
+  /** CPU the client process used during play, in % of one core. */
+  readonly clientCpuPercent: number;
+}
+
+export interface RunFailed {
+  readonly type: 'failed';
+  readonly label: string;
+  readonly error: string;
+}
+
+export type ParentMessage = RunRequest | Go;
+export type ClientsMessage = ReadyToPlay | RunReport | RunFailed;

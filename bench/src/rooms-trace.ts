@@ -1,0 +1,194 @@
+/**
+ * Where a move's time goes in the platform, for `npm run bench:rooms`: timestamps taken by wrapping three objects
+ * the running app calls through (nothing in the platform changes, and nothing is recorded outside play):
+ * - the command sender: when a `match.move` command (correlationId `mv-…`) reaches the engine and when it answers;
+ * - the event store's `readAll`, which only the gateway's push tail calls: when the tail read a move's events,
+ *   how many events a read brought, how long handling a batch took (until the tail's next read);
+ * - the hub's `publish`: when the view of `match:<id>:<userId>` at a version went out to that player's socket;
+ * plus every `readStream` (each view the gateway pushes folds its match's stream), every database statement and
+ * transaction (by the text of its first statement: how many, and how long those that found PGlite idle took), and
+ * the event loop's delay. With BENCH_ROOMS_CPU_PROFILE=<dir> a V8 CPU profile of the platform process during play.
+ * Epoch milliseconds (performance.timeOrigin + now), comparable with the client process's.
+ */
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
+import { Session } from 'node:inspector/promises';
+import { writeFileSync } from 'node:fs';
+import type { CommandSender, EventStore, SqlDatabase, SqlExecutor } from '@qal/events';
+import type { Hub } from '@qal/gateway/realtime/hub.ts';
+
+const epochMs = () => performance.timeOrigin + performance.now();
+
+interface MoveTrace {
+  start: number;
+  end?: number;
+  tailRead?: number;
+}
+
+interface TailRead {
+  readonly events: number;
+  readonly readMs: number;
+  /** From the read's return to the tail's next read: handling the batch (pushes). */
+  handleMs?: number;
+}
+
+const emptyTrace = (): ServerTrace => ({ moves: new Map(), published: new Map(), tailReads: [], streamReadsMs: [], sql: new Map() });
+
+/** A statement's kind: its first 60 characters, spaces squeezed. */
+const sqlKind = (text: string) => text.replace(/\s+/g, ' ').trim().slice(0, 60);
+
+export interface ServerTrace {
+  readonly moves: Map<string, MoveTrace>;
+  readonly published: Map<string, number>;
+  readonly tailReads: TailRead[];
+  readonly streamReadsMs: number[];
+  /** By statement (or transaction: `tx:` and its first statement): calls, and durations when nothing else ran. */
+  readonly sql: Map<string, { calls: number; idleMs: number[] }>;
+  loopDelayMs?: { p50: number; p99: number; max: number };
+  cpuPercent?: number;
+  wallMs?: number;
+}
+
+export function installServerTrace(target: { commands: CommandSender; store: EventStore; hub: Hub; db: SqlDatabase }, cpuProfileDir?: string) {
+  let trace: ServerTrace | null = null;
+  const byCommandId = new Map<string, MoveTrace>();
+  const loop = monitorEventLoopDelay({ resolution: 5 });
+  let cpuAtStart = process.cpuUsage();
+  let startedAt = 0;
+
+  const send = target.commands.send.bind(target.commands);
+  (target.commands as { send: CommandSender['send'] }).send = async (command, options) => {
+    const correlationId = command.correlationId;
+    if (!trace || command.type !== 'MakeMove' || !correlationId.startsWith('mv-')) return send(command, options);
+    const move: MoveTrace = { start: epochMs() };
+    trace.moves.set(correlationId, move);
+    byCommandId.set(command.commandId, move);
+    try {
+      return await send(command, options);
+    } finally {
+      move.end = epochMs();
+    }
+  };
+
+  const readAll = target.store.readAll.bind(target.store);
+  let lastBatch: { returnedAt: number; entry: TailRead } | null = null;
+  (target.store as { readAll: EventStore['readAll'] }).readAll = async (after, limit) => {
+    const calledAt = epochMs();
+    if (lastBatch) {
+      lastBatch.entry.handleMs = calledAt - lastBatch.returnedAt;
+      lastBatch = null;
+    }
+    const events = await readAll(after, limit);
+    if (!trace || events.length === 0) return events;
+    const returnedAt = epochMs();
+    const entry: TailRead = { events: events.length, readMs: returnedAt - calledAt };
+    trace.tailReads.push(entry);
+    lastBatch = { returnedAt, entry };
+    for (const event of events) {
+      const move = byCommandId.get(String(event.metadata.commandId));
+      if (move && move.tailRead === undefined) move.tailRead = returnedAt;
+    }
+    return events;
+  };
+
+  const readStream = target.store.readStream.bind(target.store);
+  (target.store as { readStream: EventStore['readStream'] }).readStream = async (...args) => {
+    if (!trace) return readStream(...args);
+    const t0 = epochMs();
+    const events = await readStream(...args);
+    trace.streamReadsMs.push(epochMs() - t0);
+    return events;
+  };
+
+  // Statements and transactions: PGlite runs one at a time, so only one that started with nothing in flight
+  // measures the statement itself rather than its wait.
+  let inFlight = 0;
+  const note = (kind: string, idleMs: number | null) => {
+    const entry = trace!.sql.get(kind) ?? { calls: 0, idleMs: [] };
+    trace!.sql.set(kind, entry);
+    entry.calls += 1;
+    if (idleMs !== null) entry.idleMs.push(idleMs);
+  };
+  const query = target.db.query.bind(target.db);
+  (target.db as { query: SqlExecutor['query'] }).query = async <Row>(text: string, params?: readonly unknown[]) => {
+    if (!trace) return query<Row>(text, params);
+    const idle = inFlight === 0;
+    inFlight += 1;
+    const t0 = epochMs();
+    try {
+      return await query<Row>(text, params);
+    } finally {
+      inFlight -= 1;
+      if (trace) note(sqlKind(text), idle ? epochMs() - t0 : null);
+    }
+  };
+  const transaction = target.db.transaction.bind(target.db);
+  (target.db as { transaction: SqlDatabase['transaction'] }).transaction = async <T>(work: (tx: SqlExecutor) => Promise<T>) => {
+    if (!trace) return transaction(work);
+    const idle = inFlight === 0;
+    inFlight += 1;
+    const t0 = epochMs();
+    let first: string | null = null;
+    try {
+      return await transaction((tx) =>
+        work({
+          query: <Row>(text: string, params?: readonly unknown[]) => {
+            first ??= text;
+            return tx.query<Row>(text, params);
+          },
+        }),
+      );
+    } finally {
+      inFlight -= 1;
+      if (trace) note(`tx: ${sqlKind(first ?? '')}`, idle ? epochMs() - t0 : null);
+    }
+  };
+
+  let session: Session | null = null;
+  let profiles = 0;
+
+  const publish = target.hub.publish.bind(target.hub);
+  target.hub.publish = (channel, event, version, data) => {
+    if (trace && event === 'view') {
+      const key = `${channel}@${version}`;
+      if (!trace.published.has(key)) trace.published.set(key, epochMs());
+    }
+    publish(channel, event, version, data);
+  };
+
+  return {
+    /** Starts recording (at `go`). */
+    async start() {
+      if (cpuProfileDir) {
+        session = new Session();
+        session.connect();
+        await session.post('Profiler.enable');
+        await session.post('Profiler.start');
+      }
+      trace = emptyTrace();
+      byCommandId.clear();
+      loop.reset();
+      loop.enable();
+      cpuAtStart = process.cpuUsage();
+      startedAt = performance.now();
+    },
+    /** Stops recording and hands the trace over. */
+    async stop(label: string): Promise<ServerTrace> {
+      const done = trace ?? emptyTrace();
+      trace = null;
+      lastBatch = null;
+      loop.disable();
+      const ms = (ns: number) => Number((ns / 1e6).toFixed(1));
+      done.loopDelayMs = { p50: ms(loop.percentile(50)), p99: ms(loop.percentile(99)), max: ms(loop.max) };
+      const cpu = process.cpuUsage(cpuAtStart);
+      done.wallMs = performance.now() - startedAt;
+      done.cpuPercent = ((cpu.user + cpu.system) / 1000 / done.wallMs) * 100;
+      if (session) {
+        const { profile } = await session.post('Profiler.stop');
+        session.disconnect();
+        session = null;
+        writeFileSync(`${cpuProfileDir}/rooms-${label}-${++profiles}.cpuprofile`, JSON.stringify(profile));
+      }
+      return done;
+    },
+  };
+}

@@ -1,0 +1,260 @@
+/**
+ * npm run bench:rooms [-- 10,100,500]
+ *
+ * R rooms of 4 websocket players play word duels on the embedded platform (one process: gateway, engine, ledger,
+ * leaderboard, event store on PGlite files in a temporary folder, as `npm start` runs), for each R given (argv, else
+ * BENCH_ROOMS, else 10,100,500). Prints, per R, moves per second and the p50/p99/max latency from a `match.move`
+ * sent over the websocket to the view that shows it arriving at each OTHER player of the room (on
+ * `match:<matchId>:<userId>`), with the load average; then where that time went, from timestamps (rooms-trace.ts).
+ * Writes bench/results/rooms-<timestamp>.json. Target (issue 5): p99 ≤ 25 ms at R = 500 on a 2-core machine.
+ *
+ * - Players: 4 × max(R) users signed in once through the platform's own test helper (send-otp, the code from the
+ *   in-memory SMS outbox, verify-otp; registration opens the wallet with the welcome grant), reused by every R.
+ * - The players run in a child process (rooms-clients.ts), so their work is not on the platform's event loop.
+ * - Setup (create, join by code, ready, start: entry fee the minimum) is done for every room before any match is
+ *   played, and is not measured; play starts in every room at once.
+ * - The clock is the test platform's manual clock, standing still: no turn timer or match duration runs out while
+ *   4 R players wait their turn (the sweeper still runs its queries every 500 ms).
+ * - A warm-up of BENCH_ROOMS_WARMUP rooms (default 5; 0 for none) is played first and not reported.
+ * Other knobs: BENCH_ROOMS_SETUP_CONCURRENCY (rooms set up at once, default 25), BENCH_ROOMS_SIGNIN_CONCURRENCY
+ * (default 32), BENCH_ROOMS_CPU_PROFILE=<dir> (a CPU profile of the platform process during each play).
+ */
+import { fork } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { openPgliteDatabase } from '@qal/events';
+import { duel, hangman } from '@qal/game-engine';
+import { createTestPlatform } from '@qal/gateway/testing/platform.ts';
+import type { BenchUser, ClientsMessage, ParentMessage, RunReport, RunRequest } from './rooms-protocol.ts';
+import { installServerTrace, type ServerTrace } from './rooms-trace.ts';
+
+const TARGET_P99_MS = 25;
+const SIZES = (process.argv[2] ?? process.env.BENCH_ROOMS ?? '10,100,500')
+  .split(',')
+  .map((s) => Number(s.trim()))
+  .filter((n) => Number.isInteger(n) && n > 0);
+const WARMUP_ROOMS = Number(process.env.BENCH_ROOMS_WARMUP ?? 5);
+const SETUP_CONCURRENCY = Number(process.env.BENCH_ROOMS_SETUP_CONCURRENCY ?? 25);
+const SIGNIN_CONCURRENCY = Number(process.env.BENCH_ROOMS_SIGNIN_CONCURRENCY ?? 32);
+const CPU_PROFILE_DIR = process.env.BENCH_ROOMS_CPU_PROFILE;
+
+const percentile = (sorted: readonly number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+const round = (n: number, digits = 1) => Number(n.toFixed(digits));
+function summary(samples: readonly number[]) {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return { count: sorted.length, p50Ms: round(percentile(sorted, 50)), p99Ms: round(percentile(sorted, 99)), maxMs: round(sorted.at(-1) ?? 0) };
+}
+const load = () => loadavg().map((l) => round(l, 2));
+
+/** A seeded shuffle, so runs are comparable. */
+function shuffled<T>(items: readonly T[], seed: number): T[] {
+  const out = [...items];
+  let state = seed >>> 0 || 1;
+  for (let i = out.length - 1; i > 0; i -= 1) {
+    state = (Math.imul(state, 1_103_515_245) + 12_345) >>> 0;
+    const j = state % (i + 1);
+    [out[i], out[j]] = [out[j]!, out[i]!];
+  }
+  return out;
+}
+
+/** Words of the English Hangman bank the duel's dictionary accepts, within its length bounds. */
+function setterWords(): string[] {
+  const { min, max } = duel.DUEL_WORD_LENGTH.en;
+  const words = new Set(
+    hangman.WORD_BANK.en
+      .map((entry) => entry.word)
+      .filter((word) => /^[a-z]+$/.test(word) && word.length >= min && word.length <= max && duel.isDictionaryWord('en', word)),
+  );
+  if (words.size < 8) throw new Error(`only ${words.size} usable words in the English bank`);
+  return shuffled([...words], 20_260_501);
+}
+
+/** Per (move, other player): how long after the move was sent it passed each stage (ms), from both traces. */
+function stages(report: RunReport, trace: ServerTrace) {
+  const names = ['sent → engine command', 'engine command (load, decide, append)', 'command done → push tail read', 'tail read → view published', 'published → received'] as const;
+  const lists = new Map<string, number[]>(names.map((n) => [n, []]));
+  let joined = 0;
+  for (const sample of report.samples) {
+    const move = trace.moves.get(sample.moveId);
+    const published = trace.published.get(`${sample.channel}@${sample.version}`);
+    if (!move || move.end === undefined || move.tailRead === undefined || published === undefined) continue;
+    joined += 1;
+    const points = [sample.sentAt, move.start, move.end, move.tailRead, published, sample.receivedAt];
+    names.forEach((name, i) => lists.get(name)!.push(points[i + 1]! - points[i]!));
+  }
+  return { joined, stages: names.map((stage) => ({ stage, ...summary(lists.get(stage)!) })) };
+}
+
+async function main() {
+  if (SIZES.length === 0) throw new Error('no room counts: give e.g. 10,100,500');
+  const maxRooms = Math.max(...SIZES, WARMUP_ROOMS);
+  const dataDir = await mkdtemp(join(tmpdir(), 'qal-bench-rooms-'));
+  const began = performance.now();
+  const db = await openPgliteDatabase(join(dataDir, 'pglite'));
+  const t = await createTestPlatform({ db, env: { RATE_LIMIT_PER_MINUTE: '100000000' } });
+  const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const tracer = installServerTrace({ commands: t.platform.commands, store: t.platform.store, hub: t.hub, db: t.platform.db }, CPU_PROFILE_DIR);
+  if (CPU_PROFILE_DIR) mkdirSync(CPU_PROFILE_DIR, { recursive: true });
+  const clients = fork(fileURLToPath(new URL('./rooms-clients.ts', import.meta.url)), [], { execArgv: process.execArgv, stdio: 'inherit' });
+  console.log(`rooms bench (embedded, PGlite on disk), ${cpus().length} cores, load ${load().join(' ')}; platform up in ${((performance.now() - began) / 1000).toFixed(1)} s`);
+
+  try {
+    const words = setterWords();
+    const signInStarted = performance.now();
+    const users: BenchUser[] = new Array(maxRooms * 4);
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: SIGNIN_CONCURRENCY }, async () => {
+        for (let i = next++; i < users.length; i = next++) {
+          const { token, user } = await t.signIn(undefined, { name: `Bench ${i + 1}` });
+          users[i] = { userId: user.id, token };
+        }
+      }),
+    );
+    const signInS = (performance.now() - signInStarted) / 1000;
+    console.log(`  ${users.length} players signed in in ${signInS.toFixed(1)} s (${((signInS * 1000) / users.length).toFixed(0)} ms each, ${SIGNIN_CONCURRENCY} at once); load ${load().join(' ')}`);
+
+    const play = (label: string, rooms: number) =>
+      new Promise<{ report: RunReport; trace: ServerTrace; loadAtEnd: number[] }>((resolve, reject) => {
+        const onMessage = (message: ClientsMessage) => {
+          if (message.type === 'ready') {
+            void tracer.start().then(() => clients.send({ type: 'go' } satisfies ParentMessage));
+            return;
+          }
+          clients.off('message', onMessage);
+          const loadAtEnd = load();
+          void tracer.stop(label).then((trace) => {
+            if (message.type === 'failed') reject(new Error(`${label}: ${message.error}`));
+            else resolve({ report: message, trace, loadAtEnd });
+          }, reject);
+        };
+        clients.on('message', onMessage);
+        const request: RunRequest = { type: 'run', label, base, rooms, users, words, setupConcurrency: SETUP_CONCURRENCY };
+        clients.send(request satisfies ParentMessage);
+      });
+
+    if (WARMUP_ROOMS > 0) {
+      const { report } = await play('warmup', WARMUP_ROOMS);
+      console.log(`  warm-up: ${report.rooms} rooms, ${report.moves} moves (not reported)`);
+    }
+
+    const results = [];
+    for (const rooms of SIZES) {
+      const { report, trace, loadAtEnd } = await play(`r${rooms}`, rooms);
+      const latency = summary(report.samples.map((s) => s.receivedAt - s.sentAt));
+      const movesPerSecond = round((report.moves / report.playMs) * 1000);
+      const profile = stages(report, trace);
+      const batches = trace.tailReads;
+      const result = {
+        rooms,
+        clients: report.clients,
+        moves: report.moves,
+        playSeconds: round(report.playMs / 1000, 2),
+        movesPerSecond,
+        latency,
+        targetMet: rooms >= 500 ? latency.p99Ms <= TARGET_P99_MS : null,
+        moverResult: summary(report.resultMs),
+        loadavg: loadAtEnd,
+        setupSeconds: round(report.setupMs / 1000),
+        refusedMoves: report.refusedMoves,
+        refusals: report.refusals,
+        missingViews: report.missingViews,
+        resyncs: report.resyncs,
+        matchesFinished: report.matchesFinished,
+        rounds: { solved: report.roundsSolved, failed: report.roundsFailed, skipped: report.roundsSkipped },
+        profile: {
+          samplesJoined: profile.joined,
+          stages: profile.stages,
+          tail: {
+            batches: batches.length,
+            eventsPerBatch: summary(batches.map((b) => b.events)),
+            readMs: summary(batches.map((b) => b.readMs)),
+            handleMs: summary(batches.flatMap((b) => (b.handleMs === undefined ? [] : [b.handleMs]))),
+          },
+          sql: [...trace.sql]
+            .map(([kind, { calls, idleMs }]) => ({ kind, calls, perMove: round(calls / Math.max(1, report.moves), 2), idle: summary(idleMs) }))
+            .sort((a, b) => b.calls - a.calls)
+            .slice(0, 15),
+          streamReads: { count: trace.streamReadsMs.length, perMove: round(trace.streamReadsMs.length / Math.max(1, report.moves)), ms: summary(trace.streamReadsMs) },
+          serverCpuPercent: round(trace.cpuPercent ?? 0),
+          clientCpuPercent: round(report.clientCpuPercent),
+          serverEventLoopDelayMs: trace.loopDelayMs,
+        },
+      };
+      results.push(result);
+      printRun(result);
+    }
+
+    console.log('');
+    console.log('  rooms  clients   moves  moves/s   p50 ms   p99 ms   max ms   load (1/5/15 min)');
+    for (const r of results) {
+      console.log(
+        `  ${String(r.rooms).padStart(5)}  ${String(r.clients).padStart(7)}  ${String(r.moves).padStart(6)}  ${String(r.movesPerSecond).padStart(7)}  ${String(r.latency.p50Ms).padStart(7)}  ${String(r.latency.p99Ms).padStart(7)}  ${String(r.latency.maxMs).padStart(7)}   ${r.loadavg.join(' ')}`,
+      );
+    }
+    const at = new Date().toISOString();
+    const out = join(dirname(fileURLToPath(import.meta.url)), `../results/rooms-${at.replace(/[:.]/g, '-')}.json`);
+    mkdirSync(dirname(out), { recursive: true });
+    const machine = { cpus: cpus().length, model: cpus()[0]?.model ?? 'unknown' };
+    writeFileSync(out, `${JSON.stringify({ at, machine, targetP99Ms: TARGET_P99_MS, signInSeconds: round(signInS), warmupRooms: WARMUP_ROOMS, results }, null, 2)}\n`);
+    console.log(`  written to ${out}`);
+  } finally {
+    clients.disconnect();
+    await t.close();
+    await db.close();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+function printRun(r: {
+  rooms: number;
+  clients: number;
+  moves: number;
+  playSeconds: number;
+  movesPerSecond: number;
+  latency: { count: number; p50Ms: number; p99Ms: number; maxMs: number };
+  moverResult: { p50Ms: number; p99Ms: number };
+  loadavg: number[];
+  setupSeconds: number;
+  refusedMoves: number;
+  refusals: Record<string, number>;
+  missingViews: number;
+  resyncs: number;
+  matchesFinished: number;
+  rounds: { solved: number; failed: number; skipped: number };
+  profile: {
+    samplesJoined: number;
+    stages: { stage: string; p50Ms: number; p99Ms: number; maxMs: number }[];
+    tail: { batches: number; eventsPerBatch: { p50Ms: number; p99Ms: number }; readMs: { p50Ms: number; p99Ms: number }; handleMs: { p50Ms: number; p99Ms: number; maxMs: number } };
+    streamReads: { count: number; perMove: number; ms: { p50Ms: number; p99Ms: number } };
+    sql: { kind: string; calls: number; perMove: number; idle: { count: number; p50Ms: number; p99Ms: number } }[];
+    serverCpuPercent: number;
+    clientCpuPercent: number;
+    serverEventLoopDelayMs?: { p50: number; p99: number; max: number } | undefined;
+  };
+}) {
+  const p = r.profile;
+  console.log('');
+  console.log(`  R = ${r.rooms}: ${r.clients} clients, ${r.matchesFinished}/${r.rooms} duels finished (rounds solved ${r.rounds.solved}, failed ${r.rounds.failed}, skipped ${r.rounds.skipped}); setup ${r.setupSeconds} s`);
+  console.log(`    ${r.moves} moves in ${r.playSeconds} s: ${r.movesPerSecond} moves/s; ${r.refusedMoves} refused ${JSON.stringify(r.refusals)}, ${r.missingViews} views never came, ${r.resyncs} resyncs`);
+  console.log(`    move → others' view (${r.latency.count} samples): p50 ${r.latency.p50Ms} ms, p99 ${r.latency.p99Ms} ms, max ${r.latency.maxMs} ms${r.rooms >= 500 ? ` (target p99 ≤ ${TARGET_P99_MS} ms: ${r.latency.p99Ms <= TARGET_P99_MS ? 'met' : 'NOT met'})` : ''}`);
+  console.log(`    move → mover's own result: p50 ${r.moverResult.p50Ms} ms, p99 ${r.moverResult.p99Ms} ms; load average ${r.loadavg.join(' ')}`);
+  console.log(`    where the time goes (${p.samplesJoined} samples joined with the server trace; per stage p50 / p99 / max ms):`);
+  for (const s of p.stages) console.log(`      ${s.stage.padEnd(40)} ${String(s.p50Ms).padStart(8)} ${String(s.p99Ms).padStart(8)} ${String(s.maxMs).padStart(8)}`);
+  console.log(
+    `    push tail: ${p.tail.batches} batches, events/batch p50 ${p.tail.eventsPerBatch.p50Ms} p99 ${p.tail.eventsPerBatch.p99Ms}; read p50 ${p.tail.readMs.p50Ms} p99 ${p.tail.readMs.p99Ms} ms; handling a batch p50 ${p.tail.handleMs.p50Ms} p99 ${p.tail.handleMs.p99Ms} max ${p.tail.handleMs.maxMs} ms`,
+  );
+  console.log(`    stream reads: ${p.streamReads.count} (${p.streamReads.perMove} per move), p50 ${p.streamReads.ms.p50Ms} p99 ${p.streamReads.ms.p99Ms} ms`);
+  console.log(`    database, per move (calls; p50 / p99 ms of those that found PGlite idle):`);
+  for (const q of p.sql.slice(0, 10)) console.log(`      ${String(q.perMove).padStart(6)}  ${q.kind.padEnd(66)} ${String(q.idle.p50Ms).padStart(6)} ${String(q.idle.p99Ms).padStart(6)}  (${q.idle.count} idle)`);
+  console.log(
+    `    CPU: platform process ${p.serverCpuPercent} % of a core, clients process ${p.clientCpuPercent} %; platform event-loop delay p50 ${p.serverEventLoopDelayMs?.p50} p99 ${p.serverEventLoopDelayMs?.p99} max ${p.serverEventLoopDelayMs?.max} ms`,
+  );
+}
+
+await main();
