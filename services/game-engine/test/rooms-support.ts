@@ -38,6 +38,11 @@ export interface RoomsHarness {
   readonly faults: Faults;
   /** A new engine instance on the same store and database (a restart). */
   restart(): Promise<void>;
+  /**
+   * Another engine process on the same store: its own locks, no projection or sweeper of its own (the first one's
+   * read model serves both), so only the store's expected versions keep the two apart.
+   */
+  another(): GameEngine;
   close(): Promise<void>;
 }
 
@@ -72,6 +77,7 @@ export async function startRooms(backend: Backend): Promise<RoomsHarness> {
     ledger,
     engine: make(),
     faults,
+    another: () => make(),
     async restart() {
       await harness.engine.stop();
       harness.engine = make();

@@ -2,7 +2,8 @@
  * A seeded simulation of rooms through the engine and the real ledger: random settings, joins (some with wrong
  * passwords), invitations, ready and un-ready, bets and answers, leaves, presence, starts, duels with random
  * moves, timers swept at advancing times; faults between the engine and the ledger (a request lost, a reply
- * lost) followed by the retry, and commands delivered twice, at once or later.
+ * lost) followed by the retry, commands delivered twice (at once, to two engine processes on the same store, or
+ * later), and restarts.
  *
  * After every room: nothing left held or owed, its escrows empty. At the end: the ledger audit is clean (every
  * hold resolved at most once, Σdebits = Σcredits, no wallet below zero) and tokens are conserved: every wallet
@@ -41,6 +42,9 @@ function rng(seed: number) {
 describe(`rooms simulation (seed ${SEED}, ${ROOMS} rooms)`, () => {
   const random = rng(SEED);
   let h: RoomsHarness;
+  /** A second engine process on the same store: commands go to either, duplicates to both at once. */
+  let other: RoomsHarness['engine'];
+  const engineFor = () => (random.chance(0.3) ? other : h.engine);
   let now = T0.getTime();
   const players: string[] = [];
   let sent = 0;
@@ -49,6 +53,7 @@ describe(`rooms simulation (seed ${SEED}, ${ROOMS} rooms)`, () => {
 
   beforeAll(async () => {
     h = await startRooms('memory');
+    other = h.another();
     for (let i = 0; i < PLAYERS; i += 1) {
       const userId = `sim-${SEED}-${i}`;
       expect((await h.ledger.handle(envelope('OpenWallet', 'system:sim', { userId }, new Date(now).toISOString()))).status).toBe('succeeded');
@@ -72,21 +77,21 @@ describe(`rooms simulation (seed ${SEED}, ${ROOMS} rooms)`, () => {
     if (random.chance(0.08)) {
       faults += 1;
       h.faults.next = random.chance(0.5) ? 'before' : 'after';
-      await h.engine.handle(command).then(
+      await engineFor().handle(command).then(
         () => (h.faults.next = null), // the command needed no ledger step: no fault happened
         () => undefined,
       );
     }
     if (random.chance(0.1)) {
       duplicates += 1;
-      const [a, b] = await Promise.all([h.engine.handle(command), h.engine.handle(command)]);
+      const [a, b] = await Promise.all([h.engine.handle(command), other.handle(command)]);
       checked(a, command);
       return checked(b, command);
     }
-    const outcome = checked(await h.engine.handle(command), command);
+    const outcome = checked(await engineFor().handle(command), command);
     if (random.chance(0.05)) {
       duplicates += 1;
-      checked(await h.engine.handle(command), command);
+      checked(await engineFor().handle(command), command);
     }
     return outcome;
   }
@@ -185,6 +190,8 @@ describe(`rooms simulation (seed ${SEED}, ${ROOMS} rooms)`, () => {
 
   it('conserves tokens and resolves every hold once, whatever the order and the faults', async () => {
     for (let i = 0; i < ROOMS; i += 1) {
+      // Now and then the engine restarts between rooms (another instance carries on from the store).
+      if (i > 0 && i % 15 === 0) await h.restart();
       await playRoom(i);
       // Whatever a fault left half-done, the sweeper finishes.
       now += 10_000;
