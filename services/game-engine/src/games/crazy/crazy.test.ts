@@ -169,6 +169,11 @@ describe('penalty chains: 2 and A♠', () => {
     expect(play(onHeart, playCards('ann', ['s-A-1'])).state).toMatchObject({ penalty: 2, currentPlayer: 'ann' });
   });
 
+  it('the A♠ itself must fit the pile when no chain is on (spades, or on an Ace)', () => {
+    expect(types(when(table(['s-A-1', 'c-4-2']), playCards('ann', ['s-A-1'])))).toEqual(['WrongPlay', 'CardsDrawn']);
+    expect(play(table(['s-A-1', 'c-4-2'], { pile: ['h-A-1'] }), playCards('ann', ['s-A-1'])).state.penalty).toBe(CRAZY_ACE_OF_SPADES_DRAW);
+  });
+
   it('on the A♠ only the other A♠ or the 2♠ stacks; anything else is a wrong card (2)', () => {
     const facing = (card: string) => rig({ hands: { ann: [card, 'c-4-1'], bob: ['c-3-1'] }, pile: ['s-A-1'], penalty: 5 });
     expect(play(facing('s-A-2'), playCards('ann', ['s-A-2'])).state.penalty).toBe(10);
@@ -268,6 +273,16 @@ describe('the suit-change lock', () => {
     const { state } = play(locked(['h-J-1', 'c-3-1']), playCards('bob', ['h-J-1']));
     expect(state).toMatchObject({ suit: 'diamonds', currentPlayer: 'cat', suitLocked: false });
     expect(play(locked(['h-J-1', 'c-3-1']), playCards('bob', ['h-J-1'], 'diamonds')).state.suit).toBe('diamonds');
+  });
+
+  it('is not lifted by a Qeregn declaration', () => {
+    const withOne = play(
+      rig({ hands: { ann: ['c-8-1', 'c-4-1'], bob: ['h-J-1', 'c-3-1'], cat: ['d-3-1'] }, pile: ['h-9-1'] }),
+      playCards('ann', ['c-8-1'], 'diamonds'),
+      qeregn('cat'),
+    );
+    expect(withOne.state).toMatchObject({ currentPlayer: 'bob', suitLocked: true });
+    expect(when(withOne, playCards('bob', ['h-J-1'], 'hearts'))).toBe('suit_change_locked');
   });
 
   it('lasts one turn: the player after may change the suit again', () => {

@@ -28,13 +28,13 @@ export type Texts = Readonly<Record<CrazyLanguage, string>>;
 
 export const CRAZY_REJECTION_MESSAGES: Readonly<Record<CrazyRejection, Texts>> = {
   game_over: { en: 'This game is over', am: 'ይህ ጨዋታ አልቋል' },
-  not_your_match: { en: 'You are not playing in this game', am: 'በዚህ ጨዋታ ውስጥ እየተጫወቱ አይደለም' },
+  not_your_match: { en: 'You are not playing in this game', am: 'በዚህ ጨዋታ ውስጥ እየተጫወቱ አይደሉም' },
   not_your_turn: { en: 'It is not your turn', am: 'ተራው የእርስዎ አይደለም' },
   no_cards_selected: { en: 'Choose at least one card', am: 'ቢያንስ አንድ ካርታ ይምረጡ' },
   card_not_in_hand: { en: 'That card is not in your hand', am: 'ያ ካርታ በእጅዎ ውስጥ የለም' },
   invalid_combination: {
     en: 'Cards go down together only as a 7 followed by cards of its suit, or as two identical cards',
-    am: 'ካርታዎች አብረው የሚጣሉት 7 ቀድሞ የእሱ ዓይነት ካርታዎች ሲከተሉት ወይም ሁለት አንድ አይነት ካርታዎች ሲሆኑ ብቻ ነው',
+    am: 'ካርታዎች አብረው የሚጣሉት 7 ቀድሞ የእሱ ዓይነት ካርታዎች ሲከተሉት ወይም ሁለት ፍጹም ተመሳሳይ ካርታዎች ሲሆኑ ብቻ ነው',
   },
   suit_not_allowed: { en: 'Only a single 8 or J chooses the suit', am: 'ዓይነቱን መምረጥ የሚችለው ብቻውን የተጣለ 8 ወይም J ብቻ ነው' },
   suit_change_locked: {
@@ -56,6 +56,30 @@ export const CRAZY_REJECTION_MESSAGES: Readonly<Record<CrazyRejection, Texts>> =
   already_said_qeregn: { en: 'You have already said Qeregn', am: 'አስቀድመው «ቀረኝ» ብለዋል' },
   cannot_call_self: { en: 'You cannot call Crazy on yourself', am: 'በራስዎ ላይ «ክሪዚ» ማለት አይችሉም' },
   unknown_target: { en: 'That player is not in this game', am: 'ያ ተጫዋች በዚህ ጨዋታ ውስጥ የለም' },
+};
+
+/**
+ * The HTTP status the gateway answers each rejection with (the shape of its rejection table: 409 for a move the
+ * game's state does not allow now, 403 for someone not in the match, 400 for a move no state would allow).
+ */
+export const CRAZY_REJECTION_HTTP_STATUS: Readonly<Record<CrazyRejection, 400 | 403 | 409>> = {
+  game_over: 409,
+  not_your_match: 403,
+  not_your_turn: 409,
+  no_cards_selected: 400,
+  card_not_in_hand: 409,
+  invalid_combination: 400,
+  suit_not_allowed: 400,
+  suit_change_locked: 409,
+  must_answer_penalty: 409,
+  already_drew: 409,
+  draw_first: 409,
+  nothing_to_draw: 409,
+  no_penalty: 409,
+  qeregn_needs_one_card: 409,
+  already_said_qeregn: 409,
+  cannot_call_self: 400,
+  unknown_target: 409,
 };
 
 export const rejectionMessage = (rejection: CrazyRejection, language: CrazyLanguage): string =>
@@ -138,7 +162,7 @@ export const CRAZY_RULE_TABLE: readonly CrazyRule[] = [
       'You may put down a 7 with cards of its suit, or two identical cards, at once if the first card fits the pile; ' +
       'cards put down together have no special effect.',
     am:
-      'የመጀመሪያው ካርታ ከተስማማ 7ን ከዓይነቱ ካርታዎች ጋር፣ ወይም ሁለት አንድ አይነት ካርታዎችን በአንድ ጊዜ መጣል ይችላሉ፤ ' +
+      'የመጀመሪያው ካርታ ከተስማማ 7ን ከዓይነቱ ካርታዎች ጋር፣ ወይም ሁለት ፍጹም ተመሳሳይ ካርታዎችን በአንድ ጊዜ መጣል ይችላሉ፤ ' +
       'አብረው የተጣሉ ካርታዎች ልዩ ውጤት የላቸውም።',
   },
   {

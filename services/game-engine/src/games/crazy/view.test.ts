@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { fold } from './decider.ts';
 import { CRAZY_REJECTIONS } from './messages.ts';
-import { CRAZY_REJECTION_MESSAGES, CRAZY_RULE_TABLE, SUIT_NAMES, instructions, rejectionMessage, ruleLines } from './messages.en-am.ts';
+import { CRAZY_REJECTION_HTTP_STATUS, CRAZY_REJECTION_MESSAGES, CRAZY_RULE_TABLE, SUIT_NAMES, instructions, rejectionMessage, ruleLines } from './messages.en-am.ts';
 import { replay, replaySteps } from './replay.ts';
 import {
   CRAZY_ACE_OF_SPADES_DRAW,
@@ -126,6 +126,7 @@ describe('en + am texts', () => {
       expect(rejectionMessage(rejection, 'am')).toMatch(ETHIOPIC);
     }
     expect(Object.keys(CRAZY_REJECTION_MESSAGES).sort()).toEqual([...CRAZY_REJECTIONS].sort());
+    expect(Object.keys(CRAZY_REJECTION_HTTP_STATUS).sort()).toEqual([...CRAZY_REJECTIONS].sort());
     for (const suit of Object.values(SUIT_NAMES)) expect(suit.am).toMatch(ETHIOPIC);
   });
 
