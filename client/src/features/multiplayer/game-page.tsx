@@ -7,6 +7,7 @@ import { KEYS_RETRY_MS } from '../../config/constants.ts';
 import { useApiQuery } from '../../hooks/use-api-query.ts';
 import { useDocumentMeta } from '../../hooks/use-document-meta.ts';
 import { selectUser, useAuth } from '../../lib/auth/auth-live.ts';
+import { notify } from '../../lib/notify.ts';
 import { fetchHangmanOptions } from '../hangman/hangman-api.ts';
 import { Keyboard, usePhysicalKeyboard } from '../hangman/keyboard.tsx';
 import { WordSlots } from '../hangman/word-slots.tsx';
@@ -37,7 +38,11 @@ function Duel({ code, me }: { code: string; me: string }) {
   useDocumentMeta(t('game.metaTitle'), t('lobby.metaDescription'));
   const navigate = useNavigate();
   const to = useTo();
-  const { snapshot, send } = useRoom(code, me);
+  const { snapshot, send } = useRoom(code, me, ({ action }) => {
+    if (action.type !== 'leave') return;
+    notify.info(t('game.leftMatch'));
+    void navigate(to('/multiplayer'));
+  });
   const { room, match } = snapshot.context;
   const waiting = snapshot.matches({ lifecycle: 'waiting' });
 
@@ -95,6 +100,9 @@ function Duel({ code, me }: { code: string; me: string }) {
       )}
       <Scores room={room} match={match} me={me} />
       <RoundResults room={room} match={match} />
+      {turn !== 'over' && match.players.some((p) => p.id === me && p.status === 'playing') && (
+        <LeaveMatch penalty={room.penalty} busy={!snapshot.matches({ request: 'idle' })} onLeave={() => send({ type: 'ACT', action: { type: 'leave' } })} />
+      )}
       <Announcer room={room} match={match} me={me} />
     </section>
   );
@@ -338,6 +346,31 @@ function FinalResult({ room, match, me, busy, onRematch }: { room: RoomView; mat
           {t('result.replay')}
         </LocaleLink>
         <BackToLobby />
+      </div>
+    </div>
+  );
+}
+
+/** Leaving a started match forfeits the stake and the penalty (RULES.md), so it asks once more. */
+function LeaveMatch({ penalty, busy, onLeave }: { penalty: number; busy: boolean; onLeave: () => void }) {
+  const { t } = useTranslation('multiplayer');
+  const [confirming, setConfirming] = useState(false);
+  if (!confirming)
+    return (
+      <button type="button" className="button mp-danger" onClick={() => setConfirming(true)}>
+        {t('game.leave')}
+      </button>
+    );
+  return (
+    <div className="card stack" role="group" aria-labelledby="leave-match-question">
+      <p id="leave-match-question">{penalty > 0 ? t('game.leaveConfirmPenalty', { count: penalty }) : t('game.leaveConfirm')}</p>
+      <div className="row">
+        <button type="button" className="button mp-danger" disabled={busy} onClick={onLeave}>
+          {t('game.leaveYes')}
+        </button>
+        <button type="button" className="button button-ghost" onClick={() => setConfirming(false)}>
+          {t('game.leaveNo')}
+        </button>
       </div>
     </div>
   );

@@ -89,9 +89,10 @@ function renderAt(path: string) {
   render(<RouterProvider router={router} />);
   return router;
 }
-const find = { timeout: 5000 };
+const find = { timeout: 15_000 };
 
-describe('multiplayer pages', () => {
+// Page tests load lazy chunks and translations; other helpers share the 2 cores, so allow more than 5 s.
+describe('multiplayer pages', { timeout: 30_000 }, () => {
   it('lobby: lists rooms, upper-cases a typed code and checks the create form inline', async () => {
     const router = renderAt('/multiplayer');
     expect(await screen.findByRole('heading', { name: 'Multiplayer' }, find)).toBeTruthy();
