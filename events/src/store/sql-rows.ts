@@ -82,15 +82,22 @@ export async function readAllAfterCheckpoint(sql: SqlExecutor, subscriber: strin
   return rows.map(toStoredEvent);
 }
 
-/** Whether a readable event follows `after`: one index probe (`exists` would let the planner pick a full scan). */
-export async function hasVisibleEventsAfter(sql: SqlExecutor, after: Position): Promise<boolean> {
-  const { rows } = await sql.query(
-    `select 1 from eventstore.events e
-      where ${VISIBLE} and (e.transaction_id, e.global_position) > ($1::text::xid8, $2::bigint)
-      order by e.transaction_id, e.global_position limit 1`,
-    [after.transactionId.toString(), after.globalPosition.toString()],
+/**
+ * A subscriber's stored checkpoint and whether a readable event follows it, in one statement and one index probe
+ * (`exists` would let the planner pick a full scan; a bound of two scalars stays an index condition).
+ */
+export async function peekAfterCheckpoint(sql: SqlExecutor, subscriber: string): Promise<{ checkpoint: Position | null; more: boolean }> {
+  const { rows } = await sql.query<{ transaction_id: string | null; global_position: string | null; more: boolean }>(
+    `select c.transaction_id::text as transaction_id, c.global_position::text as global_position,
+            (select 1 from eventstore.events e
+              where ${VISIBLE} and (e.transaction_id, e.global_position) > (coalesce(c.transaction_id, '0'::xid8), coalesce(c.global_position, 0::bigint))
+              order by e.transaction_id, e.global_position limit 1) is not null as more
+       from (select 1) as one left join eventstore.checkpoints c on c.subscriber = $1`,
+    [subscriber],
   );
-  return rows.length > 0;
+  const row = rows[0];
+  const checkpoint = row?.transaction_id && row.global_position ? toPosition({ transaction_id: row.transaction_id, global_position: row.global_position }) : null;
+  return { checkpoint, more: row?.more === true };
 }
 
 export async function readHead(sql: SqlExecutor): Promise<Position> {

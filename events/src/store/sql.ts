@@ -5,7 +5,7 @@ import { chainHashParts } from './hash.ts';
 import { PartialDuplicateError, WrongExpectedVersionError, type AppendResult, type EventStore, type StoredEvent, type StreamAppend } from './port.ts';
 import { migrateEventStore } from './schema.ts';
 import {
-  hasVisibleEventsAfter,
+  peekAfterCheckpoint,
   readAllAfterCheckpoint,
   readAllRows,
   readCheckpoint,
@@ -102,7 +102,7 @@ export async function createSqlEventStore(db: SqlDatabase, options: SqlEventStor
           listeners.add(listener);
           return () => listeners.delete(listener);
         },
-        hasEventsAfter: (position) => hasVisibleEventsAfter(db, position),
+        peek: (subscriber) => peekAfterCheckpoint(db, subscriber),
       };
       return subscriptions.track(startSubscription(source, subscribeOptions));
     },

@@ -9,6 +9,10 @@ const MAX_BACKOFF_MS = 5_000;
  * with `hasEventsAfter` a re-check is one cheap query.
  */
 const FIRST_FOLLOW_UP_MS = 2;
+/** Re-checks double up to this interval (they are one query each with `peek`)... */
+const MAX_FOLLOW_UP_MS = 20;
+/** ...for this long after the last wake-up; a horizon held back longer than that is left to the regular poll. */
+const FOLLOW_UP_WINDOW_MS = 1_000;
 
 export interface SubscriptionSource {
   loadCheckpoint(subscriber: string): Promise<Position | null>;
@@ -24,10 +28,11 @@ export interface SubscriptionSource {
   /** Registers a wake-up for local appends; returns the unregister function. */
   onAppend(listener: () => void): () => void;
   /**
-   * Optional and cheap (one query, no transaction): whether any readable event follows `position`. Lets the loop
-   * skip the batch transaction when a wake-up or poll finds nothing new; a false "yes" only costs that batch.
+   * Optional and cheap (one query, no transaction): the subscriber's stored checkpoint and whether a readable event
+   * follows it. Lets the loop skip the batch transaction when a wake-up or poll finds nothing new (a false "yes"
+   * only costs that batch), and a standby instance follow the checkpoint of the one doing the work.
    */
-  hasEventsAfter?(position: Position): Promise<boolean>;
+  peek?(subscriber: string): Promise<{ readonly checkpoint: Position | null; readonly more: boolean }>;
 }
 
 /** A catch-up subscription: reads history from its checkpoint, then follows live appends. */
@@ -42,12 +47,14 @@ export function startSubscription(source: SubscriptionSource, options: Subscribe
   // has ended. Until a wake-up's events show up, re-check at growing intervals instead of a full poll.
   let wakeUps = 0;
   let followUpMs = 0;
+  let followUpUntil = 0;
   const waiters = new Set<{ target: Position; resolve: () => void }>();
 
   const unregister = source.onAppend(() => {
     dirty = true;
     wakeUps += 1;
     followUpMs = FIRST_FOLLOW_UP_MS;
+    followUpUntil = Date.now() + FOLLOW_UP_WINDOW_MS;
     wake?.();
   });
 
@@ -83,8 +90,15 @@ export function startSubscription(source: SubscriptionSource, options: Subscribe
         }
         dirty = false;
         const wakeUpsBefore = wakeUps;
-        const worthABatch = !source.hasEventsAfter || (await source.hasEventsAfter(current));
-        const next = worthABatch ? await source.processBatch(options.subscriber, batchSize, options.handle) : null;
+        const peeked = source.peek ? await source.peek(options.subscriber) : null;
+        if (peeked?.checkpoint && comparePositions(peeked.checkpoint, current) > 0) {
+          // Another instance of this subscriber got there: what it handled counts as handled (waitFor). With
+          // nothing left to read, the wake-up is that instance's to follow up, not this standby's.
+          current = peeked.checkpoint;
+          if (!peeked.more && wakeUps === wakeUpsBefore) followUpMs = 0;
+          settleWaiters();
+        }
+        const next = !peeked || peeked.more ? await source.processBatch(options.subscriber, batchSize, options.handle) : null;
         failures = 0;
         if (next) {
           current = next;
@@ -92,19 +106,10 @@ export function startSubscription(source: SubscriptionSource, options: Subscribe
           settleWaiters();
           continue;
         }
-        if (worthABatch && source.hasEventsAfter) {
-          // Events follow this instance's position, yet the batch found none: another instance of the subscriber
-          // handled them (or holds it right now). Follow its checkpoint, so the next look is not a false "yes".
-          const stored = await source.loadCheckpoint(options.subscriber);
-          if (stored && comparePositions(stored, current) > 0) {
-            current = stored;
-            settleWaiters();
-          }
-        }
         if (dirty) continue;
-        if (followUpMs > 0 && followUpMs < pollIntervalMs) {
+        if (followUpMs > 0 && followUpMs < pollIntervalMs && Date.now() < followUpUntil) {
           const delay = followUpMs;
-          followUpMs *= 2;
+          followUpMs = source.peek ? Math.min(MAX_FOLLOW_UP_MS, followUpMs * 2) : followUpMs * 2;
           await sleep(delay);
         } else {
           followUpMs = 0;
