@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { LocaleLink, useTo } from '../../components/locale-link.tsx';
 import { PageSkeleton } from '../../components/skeleton.tsx';
-import { KEYS_RETRY_MS } from '../../config/constants.ts';
+import { KEYS_RETRY_MS, MATCH_RETRY_INTERVAL_MS } from '../../config/constants.ts';
 import { useApiQuery } from '../../hooks/use-api-query.ts';
 import { useDocumentMeta } from '../../hooks/use-document-meta.ts';
 import { selectUser, useAuth } from '../../lib/auth/auth-live.ts';
@@ -304,8 +304,16 @@ function useNetTokens(match: DuelView): number | null {
     (signal) => (fromView === null ? fetchHistory(null, signal) : Promise.resolve(null)),
     [match.matchId, fromView === null],
   );
-  if (fromView !== null) return fromView;
-  return history.data?.items.find((item) => item.matchId === match.matchId)?.tokens ?? null;
+  const found = history.data?.items.find((item) => item.matchId === match.matchId)?.tokens ?? null;
+  // The history is a read model that can trail the final view by a moment: ask again until the match is in it.
+  const missing = fromView === null && history.status !== 'loading' && found === null;
+  const { reload } = history;
+  useEffect(() => {
+    if (!missing) return;
+    const id = setTimeout(reload, MATCH_RETRY_INTERVAL_MS);
+    return () => clearTimeout(id);
+  }, [missing, reload, history.data, history.error]);
+  return fromView ?? found;
 }
 
 function FinalResult({ room, match, me, busy, onRematch }: { room: RoomView; match: DuelView; me: string; busy: boolean; onRematch: () => void }) {
