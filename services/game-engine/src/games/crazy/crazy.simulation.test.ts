@@ -19,7 +19,9 @@ import { handOf, playingIds, topCard, type CrazyState } from './state.ts';
 import { CrazyView, viewFor } from './view.ts';
 
 const GAMES = Number(process.env.CRAZY_SIM_GAMES ?? 10_000);
-const CHUNKS = 4;
+const CHUNKS = 8;
+/** Per chunk: generous, as the machine is shared (a timeout, not a timing assertion). */
+const CHUNK_TIMEOUT_MS = 180_000;
 /** Commands tried per game before the remaining players start leaving (so every game ends). */
 const STEP_CAP = 600;
 const STARTED_AT_MS = Date.parse('2026-03-01T09:00:00.000Z');
@@ -139,7 +141,9 @@ function chooseCommand(state: CrazyState, random: () => number, now: number): { 
     const playerId = pick(random, everyone);
     return { command: { type: 'CallCrazy', data: { playerId, target, at: atOf(now) } }, at: now };
   }
-  if (r < 0.03) return { command: { type: 'TimeoutTurn', data: { turn: state.turnNumber, at: atOf(deadline) } }, at: deadline };
+  // A player who timed out is often away: their next turns tend to time out too (3 in a row and they are out).
+  const away = (state.timeoutsInRow[current] ?? 0) > 0 && random() < 0.4;
+  if (away || r < 0.03) return { command: { type: 'TimeoutTurn', data: { turn: state.turnNumber, at: atOf(deadline) } }, at: deadline };
   if (r < 0.033) return { command: { type: 'TimeoutTurn', data: { turn: state.turnNumber - 1, at: atOf(now) } }, at: now };
   if (r < 0.0335) {
     const playerId = pick(random, everyone);
@@ -230,6 +234,9 @@ function run(from: number, to: number) {
   let capped = 0;
   let steps = 0;
   const winsBy = new Map<string, number>();
+  /** How often each rule came up, so a policy change cannot quietly stop exercising one. */
+  const happened = new Map<string, number>();
+  const saw = (what: string) => happened.set(what, (happened.get(what) ?? 0) + 1);
   for (let game = from; game < to; game++) {
     const seed = `crazy-sim-${game}`;
     const deep = game % 500 === 0;
@@ -239,6 +246,15 @@ function run(from: number, to: number) {
     // Exactly one winner, and the stream replays to the same end.
     if (result.state.status !== 'finished' || result.state.winner === null) throw new Error(`${seed}: no winner`);
     winsBy.set(result.state.endReason!, (winsBy.get(result.state.endReason!) ?? 0) + 1);
+    for (const event of result.events) {
+      if (event.type === 'CardsPlayed') saw(event.data.cards.length > 1 ? 'drop' : event.data.effect);
+      else if (event.type === 'WrongPlay') saw(event.data.reason);
+      else if (event.type === 'CrazyCalled') saw(event.data.right ? 'right_call' : 'false_call');
+      else if (event.type === 'PlayerRemoved') saw(`removed_${event.data.reason}`);
+      else if (event.type === 'CardsDrawn' && event.data.cards.length < event.data.owed) saw('short_draw');
+      else if (event.type === 'TurnPassed' && event.data.from === event.data.to) saw('same_player_again');
+      else saw(event.type);
+    }
     if (deep) {
       expect(fold(result.events)).toEqual(result.state);
       const views = replay(result.events);
@@ -247,24 +263,27 @@ function run(from: number, to: number) {
       expect(Object.keys(views.at(-1)!.hands!)).toHaveLength(result.state.players.length);
     }
   }
-  return { rejections, capped, steps, winsBy };
+  return { rejections, capped, steps, winsBy, happened };
 }
 
 describe('Crazy simulation', () => {
   const perChunk = GAMES / CHUNKS;
   for (let chunk = 0; chunk < CHUNKS; chunk++) {
     it(`games ${chunk * perChunk}–${(chunk + 1) * perChunk - 1}: 104 cards always, legal states, one winner each`, () => {
-      const { rejections, capped, steps, winsBy } = run(chunk * perChunk, (chunk + 1) * perChunk);
+      const { rejections, capped, steps, winsBy, happened } = run(chunk * perChunk, (chunk + 1) * perChunk);
       // Most games end by someone emptying their hand, not by the cap.
       expect(capped).toBeLessThan(perChunk * 0.05);
       expect(winsBy.get('emptied_hand') ?? 0).toBeGreaterThan(perChunk * 0.8);
       // The random players reach the rules they are meant to exercise.
       for (const rejection of ['not_your_turn', 'card_not_in_hand', 'already_said_qeregn', 'cannot_call_self', 'suit_change_locked'] as const)
         expect(rejections.get(rejection) ?? 0).toBeGreaterThan(0);
+      const rules = ['none', 'draw_two', 'draw_five', 'reverse', 'skip', 'suit_choice', 'drop', 'wrong_card', 'false_joker', 'forgot_qeregn'];
+      for (const rule of [...rules, 'right_call', 'false_call', 'removed_left', 'removed_timeouts', 'same_player_again', 'PileReshuffled', 'QeregnSaid', 'QeregnWindowClosed', 'TurnTimedOut'])
+        expect(happened.get(rule) ?? 0, rule).toBeGreaterThan(0);
       console.log(
         `crazy simulation chunk ${chunk}: ${perChunk} games, ${steps} commands, capped ${capped}, ends ${JSON.stringify(Object.fromEntries(winsBy))}, ` +
-          `rejections ${JSON.stringify(Object.fromEntries(rejections))}`,
+          `rejections ${JSON.stringify(Object.fromEntries(rejections))}, events ${JSON.stringify(Object.fromEntries(happened))}`,
       );
-    });
+    }, CHUNK_TIMEOUT_MS);
   }
 });

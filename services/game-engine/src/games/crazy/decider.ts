@@ -106,6 +106,14 @@ export function fold(events: readonly CrazyEvent[]): CrazyState {
 }
 
 export function decide(command: CrazyCommand, state: CrazyState): CrazyOutcome {
+  const decided = decideRun(command, state);
+  return typeof decided === 'string' ? decided : decided.events;
+}
+
+/** A command's events, folded as they were decided, or its rejection. */
+type Decided = Run | CrazyRejection;
+
+function decideRun(command: CrazyCommand, state: CrazyState): Decided {
   switch (command.type) {
     case 'PlayCards':
       return play(command, state);
@@ -131,14 +139,12 @@ export function decide(command: CrazyCommand, state: CrazyState): CrazyOutcome {
 }
 
 /**
- * decide() and the state after its events, in one go: the state the decider already folded while deciding is
- * reused, so a shell (or the simulation) need not fold the events a second time. The events are decide()'s.
+ * decide() and the state after its events, in one go: the decider folds its events while deciding (each next event
+ * depends on the state so far), so a shell (or the simulation) need not fold them a second time.
  */
 export function step(command: CrazyCommand, state: CrazyState): { events: CrazyEvent[]; state: CrazyState } | CrazyRejection {
-  const outcome = decide(command, state);
-  if (typeof outcome === 'string') return outcome;
-  const run = runs.get(outcome);
-  return { events: outcome, state: run && run.events.length === outcome.length ? run.state : outcome.reduce(evolve, state) };
+  const decided = decideRun(command, state);
+  return typeof decided === 'string' ? decided : { events: decided.events, state: decided.state };
 }
 
 export function evolve(state: CrazyState, event: CrazyEvent): CrazyState {
@@ -255,7 +261,7 @@ export function evolve(state: CrazyState, event: CrazyEvent): CrazyState {
 // Commands -------------------------------------------------------------------------------------------------------
 
 /** The checks a turn move shares; null when the move may go on to its own checks. */
-function checkTurnMove(state: CrazyState, playerId: string, at: string): CrazyOutcome | null {
+function checkTurnMove(state: CrazyState, playerId: string, at: string): Decided | null {
   if (state.status === 'finished') return 'game_over';
   if (!isPlaying(state, playerId)) return 'not_your_match';
   if (state.currentPlayer !== playerId) return 'not_your_turn';
@@ -264,7 +270,7 @@ function checkTurnMove(state: CrazyState, playerId: string, at: string): CrazyOu
   return null;
 }
 
-function play(command: PlayCards, state: CrazyState): CrazyOutcome {
+function play(command: PlayCards, state: CrazyState): Decided {
   const { playerId, cards, suit, at } = command.data;
   const failed = checkTurnMove(state, playerId, at);
   if (failed) return failed;
@@ -293,7 +299,7 @@ function play(command: PlayCards, state: CrazyState): CrazyOutcome {
   run.push({ type: 'CardsPlayed', data: { playerId, cards: [...cards], suit: newSuit, effect, at } });
   if (hand.length === cards.length) {
     run.push(finished(run.state, playerId, 'emptied_hand', at));
-    return run.events;
+    return run;
   }
   const after = run.state;
   const twoLeft = playingIds(after).length === 2;
@@ -304,10 +310,10 @@ function play(command: PlayCards, state: CrazyState): CrazyOutcome {
         ? nextPlayer(after, playerId, after.direction, 2)
         : nextPlayer(after, playerId, after.direction, 1);
   run.push({ type: 'TurnPassed', data: { from: playerId, to, reason: 'played', suitLocked: effect === 'suit_choice', at } });
-  return run.events;
+  return run;
 }
 
-function draw(command: DrawCard, state: CrazyState): CrazyOutcome {
+function draw(command: DrawCard, state: CrazyState): Decided {
   const { playerId, at } = command.data;
   const failed = checkTurnMove(state, playerId, at);
   if (failed) return failed;
@@ -317,11 +323,11 @@ function draw(command: DrawCard, state: CrazyState): CrazyOutcome {
   const run = runFrom(state);
   closeWindow(run, at);
   drawCards(run, playerId, 1, 'draw', at);
-  return run.events;
+  return run;
 }
 
 /** Yelegnm. While facing a chain it takes the chain and passes (rules.ts decision 4). */
-function pass(command: Pass, state: CrazyState): CrazyOutcome {
+function pass(command: Pass, state: CrazyState): Decided {
   const { playerId, at } = command.data;
   const failed = checkTurnMove(state, playerId, at);
   if (failed) return failed;
@@ -330,10 +336,10 @@ function pass(command: Pass, state: CrazyState): CrazyOutcome {
   closeWindow(run, at);
   if (state.penalty > 0) drawCards(run, playerId, state.penalty, 'penalty', at);
   passTurn(run, playerId, 'passed', at);
-  return run.events;
+  return run;
 }
 
-function facePenalty(command: FacePenalty, state: CrazyState): CrazyOutcome {
+function facePenalty(command: FacePenalty, state: CrazyState): Decided {
   const { playerId, at } = command.data;
   const failed = checkTurnMove(state, playerId, at);
   if (failed) return failed;
@@ -341,19 +347,21 @@ function facePenalty(command: FacePenalty, state: CrazyState): CrazyOutcome {
   const run = runFrom(state);
   closeWindow(run, at);
   drawCards(run, playerId, state.penalty, 'penalty', at);
-  return run.events;
+  return run;
 }
 
-function sayQeregn(command: SayQeregn, state: CrazyState): CrazyOutcome {
+function sayQeregn(command: SayQeregn, state: CrazyState): Decided {
   const { playerId, at } = command.data;
   if (state.status === 'finished') return 'game_over';
   if (!isPlaying(state, playerId)) return 'not_your_match';
   if (handOf(state, playerId).length !== 1) return 'qeregn_needs_one_card';
   if (state.saidQeregn[playerId]) return 'already_said_qeregn';
-  return [{ type: 'QeregnSaid', data: { playerId, at } }];
+  const run = runFrom(state);
+  run.push({ type: 'QeregnSaid', data: { playerId, at } });
+  return run;
 }
 
-function callCrazy(command: CallCrazy, state: CrazyState): CrazyOutcome {
+function callCrazy(command: CallCrazy, state: CrazyState): Decided {
   const { playerId, target, at } = command.data;
   if (state.status === 'finished') return 'game_over';
   if (!isPlaying(state, playerId)) return 'not_your_match';
@@ -364,23 +372,23 @@ function callCrazy(command: CallCrazy, state: CrazyState): CrazyOutcome {
   run.push({ type: 'CrazyCalled', data: { callerId: playerId, targetId: target, right, at } });
   if (right) drawCards(run, target, state.rules.callDraw, 'crazy_call', at);
   else drawCards(run, playerId, state.rules.falseCallDraw, 'false_crazy_call', at);
-  return run.events;
+  return run;
 }
 
 /** A stale or repeated timer (its turn is over, or the match is) changes nothing. */
-function timeoutTurn(command: TimeoutTurn, state: CrazyState): CrazyOutcome {
+function timeoutTurn(command: TimeoutTurn, state: CrazyState): Decided {
   const { turn, at } = command.data;
-  if (state.status === 'finished' || turn !== state.turnNumber || state.currentPlayer === null) return [];
+  if (state.status === 'finished' || turn !== state.turnNumber || state.currentPlayer === null) return runFrom(state);
   return timeOut(state, at);
 }
 
-function removePlayer(command: RemovePlayer, state: CrazyState): CrazyOutcome {
+function removePlayer(command: RemovePlayer, state: CrazyState): Decided {
   const { playerId, at, reason } = command.data;
   if (!state.players.some((p) => p.id === playerId)) return 'not_your_match';
-  if (state.status === 'finished' || !isPlaying(state, playerId)) return [];
+  if (state.status === 'finished' || !isPlaying(state, playerId)) return runFrom(state);
   const run = runFrom(state);
   remove(run, playerId, reason, at);
-  return run.events;
+  return run;
 }
 
 // Rules -----------------------------------------------------------------------------------------------------------
@@ -446,14 +454,11 @@ interface Run {
   push(event: CrazyEvent): void;
 }
 
-/** Each Run by its events array, for step(). */
-const runs = new WeakMap<CrazyEvent[], Run>();
-
 /** Collects a command's events while folding them, so each next event is decided on the state so far. */
 function runFrom(initial: CrazyState): Run {
   let state = initial;
   const events: CrazyEvent[] = [];
-  const run: Run = {
+  return {
     get state() {
       return state;
     },
@@ -463,8 +468,6 @@ function runFrom(initial: CrazyState): Run {
       state = evolve(state, event);
     },
   };
-  runs.set(events, run);
-  return run;
 }
 
 /** The current player acts: an open Qeregn window closes first (rules.ts decision 10). */
@@ -474,12 +477,12 @@ function closeWindow(run: Run, at: string): void {
 }
 
 /** A wrong play: the cards stay in the hand, the player draws the penalty and keeps the turn. */
-function penalise(run: Run, playerId: string, cards: readonly string[], reason: WrongPlayReason, at: string): CrazyEvent[] {
+function penalise(run: Run, playerId: string, cards: readonly string[], reason: WrongPlayReason, at: string): Run {
   const rules = run.state.rules;
   const owed = reason === 'false_joker' ? rules.falseJokerDraw : reason === 'forgot_qeregn' ? rules.forgottenQeregnDraw : rules.wrongCardDraw;
   run.push({ type: 'WrongPlay', data: { playerId, cards: [...cards], reason, at } });
   drawCards(run, playerId, owed, reason, at);
-  return run.events;
+  return run;
 }
 
 /** Draws `owed` cards for `playerId`, reshuffling the pile under the deck first when the deck is short. */
@@ -499,19 +502,19 @@ function passTurn(run: Run, from: string, reason: 'passed' | 'timed_out' | 'remo
 }
 
 /** The current player's turn ran out: the chain or one card is drawn, the turn passes; the 3rd in a row takes them out. */
-function timeOut(state: CrazyState, at: string): CrazyEvent[] {
+function timeOut(state: CrazyState, at: string): Run {
   const playerId = state.currentPlayer!;
   const run = runFrom(state);
   closeWindow(run, at);
   run.push({ type: 'TurnTimedOut', data: { playerId, turn: state.turnNumber, at } });
   if ((run.state.timeoutsInRow[playerId] ?? 0) >= run.state.rules.timeoutsToRemove) {
     remove(run, playerId, 'timeouts', at);
-    return run.events;
+    return run;
   }
   if (state.penalty > 0) drawCards(run, playerId, state.penalty, 'penalty', at);
   else if (!state.hasDrawn && drawableCount(state) > 0) drawCards(run, playerId, state.rules.timeoutDraw, 'timeout', at);
   passTurn(run, playerId, 'timed_out', at);
-  return run.events;
+  return run;
 }
 
 /** Takes a player out: their cards go under the deck, the turn moves on if it was theirs, one left wins. */
