@@ -101,18 +101,18 @@ describe('multiplayer pages', { timeout: 30_000 }, () => {
     fireEvent.change(code, { target: { value: 'abc 2o' } });
     expect(code.value).toBe('ABC2O');
     fireEvent.click(screen.getByRole('button', { name: 'Join' }));
-    expect(await screen.findByText('Room codes never use 0, O, 1 or I.')).toBeTruthy();
+    expect(await screen.findByText('Room codes never use 0, O, 1 or I.', {}, find)).toBeTruthy();
 
     fireEvent.change(screen.getByLabelText('Entry fee (tokens)'), { target: { value: '3' } });
     fireEvent.click(screen.getByRole('button', { name: 'Create room' }));
-    expect(await screen.findByText('Give the room a name.')).toBeTruthy();
+    expect(await screen.findByText('Give the room a name.', {}, find)).toBeTruthy();
     expect(screen.getByText('The entry fee must be at least 9 tokens.')).toBeTruthy();
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
 
     fireEvent.change(screen.getByLabelText('Room name'), { target: { value: 'Friday words' } });
     fireEvent.change(screen.getByLabelText('Entry fee (tokens)'), { target: { value: '10' } });
     fireEvent.click(screen.getByRole('button', { name: 'Create room' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/multiplayer/room/NEW234'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/multiplayer/room/NEW234'), find);
     expect(calls.find((c) => c.method === 'POST' && c.path === '/rooms')?.body).toMatchObject({ roomName: 'Friday words', entryFee: 10, game: 'hangman', language: 'en' });
   });
 
@@ -124,7 +124,7 @@ describe('multiplayer pages', { timeout: 30_000 }, () => {
     expect(screen.getByText('Waiting for 2 players to get ready')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Start game' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: "I'm ready" }));
-    await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.path === '/rooms/ABC234/ready')).toBe(true));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.path === '/rooms/ABC234/ready')).toBe(true), find);
   });
 
   it('waiting room: answers an open bet and shows the pot', async () => {
@@ -132,7 +132,7 @@ describe('multiplayer pages', { timeout: 30_000 }, () => {
     renderAt('/multiplayer/room/ABC234');
     expect(await screen.findByText('Total pot: 20 tokens', {}, find)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Accept bet' }));
-    await waitFor(() => expect(calls.find((c) => c.path === '/rooms/ABC234/bets/respond')?.body).toEqual({ accept: true }));
+    await waitFor(() => expect(calls.find((c) => c.path === '/rooms/ABC234/bets/respond')?.body).toEqual({ accept: true }), find);
   });
 
   it('the duel: on my turn the keyboard guesses; scores and lives are shown', async () => {
@@ -144,7 +144,7 @@ describe('multiplayer pages', { timeout: 30_000 }, () => {
     expect(screen.getAllByTestId('score-row')).toHaveLength(2);
     const key = await screen.findByRole('button', { name: 'A' }, find);
     await act(async () => fireEvent.click(key));
-    await waitFor(() => expect(calls.find((c) => c.path === '/matches/m-1/moves')?.body).toEqual({ type: 'guess', letter: 'a' }));
+    await waitFor(() => expect(calls.find((c) => c.path === '/matches/m-1/moves')?.body).toEqual({ type: 'guess', letter: 'a' }), find);
   });
 
   it('the duel: the setter gets the set-word form with the language rules', async () => {
@@ -155,7 +155,7 @@ describe('multiplayer pages', { timeout: 30_000 }, () => {
     expect(screen.getByText(/በግዕዝ ፊደል/)).toBeTruthy();
     fireEvent.change(input, { target: { value: 'ቡና' } });
     fireEvent.click(screen.getByRole('button', { name: 'ቃሉን አስገባ' }));
-    await waitFor(() => expect(calls.find((c) => c.path === '/matches/m-1/moves')?.body).toEqual({ type: 'set_word', word: 'ቡና' }));
+    await waitFor(() => expect(calls.find((c) => c.path === '/matches/m-1/moves')?.body).toEqual({ type: 'set_word', word: 'ቡና' }), find);
   });
 
   it('join: asks for the password of a private room and shows the server message for a wrong one', async () => {
@@ -165,10 +165,10 @@ describe('multiplayer pages', { timeout: 30_000 }, () => {
     joinRefusal = { code: 'invalid_password', message: 'Invalid password' };
     fireEvent.change(password, { target: { value: 'nope' } });
     fireEvent.click(screen.getByRole('button', { name: 'Join room' }));
-    expect(await screen.findByText('Invalid password')).toBeTruthy();
+    expect(await screen.findByText('Invalid password', {}, find)).toBeTruthy();
     fireEvent.change(screen.getByLabelText('Room password'), { target: { value: 'secret1' } });
     fireEvent.click(screen.getByRole('button', { name: 'Join room' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/multiplayer/room/ABC234'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/multiplayer/room/ABC234'), find);
     expect(calls.filter((c) => c.path === '/rooms/ABC234/join').map((c) => c.body)).toEqual([{ password: 'nope' }, { password: 'secret1' }]);
   });
 
