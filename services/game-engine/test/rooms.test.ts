@@ -105,6 +105,21 @@ for (const { backend, skip } of backends) {
       throw new Error('the duel did not end');
     }
 
+    /**
+     * Sweeps at `time` until `done()` holds. On PostgreSQL the read model the sweeper reads may trail the store a
+     * moment (transactions of other test databases on the server hold the snapshot back), so one pass may be early.
+     */
+    async function sweepUntil(time: Date, done: () => Promise<boolean>) {
+      for (let i = 0; i < 200; i += 1) {
+        await h.engine.waitForProjection(await h.store.head()).catch(() => undefined);
+        await h.engine.sweepRooms(time);
+        if (await done()) return;
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      throw new Error(`the sweep at ${time.toISOString()} never got there`);
+    }
+    const eventsOf = async (streamId: string, type: string) => (await h.store.readStream(streamId)).filter((e) => e.type === type);
+
     async function expectMoneySettled(code: string) {
       const state = await roomState(h.store, code);
       const open = state.holds.filter((hold) => hold.placement === 'placed' && hold.resolved === null);
@@ -270,7 +285,7 @@ for (const { backend, skip } of backends) {
       const deadline = new Date(Date.parse(proposedAt) + ROOM_BET_EXPIRY_MS);
       await h.engine.waitForProjection(await h.store.head());
       expect((await h.engine.sweepRooms(new Date(deadline.getTime() - 1))).betsExpired).toBe(0);
-      expect((await h.engine.sweepRooms(new Date(deadline.getTime() + 5_000))).betsExpired).toBe(1);
+      await sweepUntil(new Date(deadline.getTime() + 5_000), async () => (await roomState(h.store, code)).bet?.status === 'expired');
       const expired = (await h.store.readStream(`room-${code}`)).find((e) => e.type === 'BetExpired');
       expect(expired?.data.at).toBe(deadline.toISOString());
       expect(await start(code, host)).toMatchObject({ status: 'succeeded' });
@@ -325,7 +340,9 @@ for (const { backend, skip } of backends) {
       await expect(start(room.code, host, startedAt)).rejects.toThrow(/injected/);
       expect((await roomState(h.store, room.code)).status).toBe('in_progress');
       await h.engine.waitForProjection(await h.store.head());
-      expect((await h.engine.sweepRooms(new Date(Date.parse(startedAt) + ROOM_MONEY_RETRY_AFTER_MS + 1_000))).moneySettled).toBe(1);
+      await sweepUntil(new Date(Date.parse(startedAt) + ROOM_MONEY_RETRY_AFTER_MS + 1_000), async () =>
+        (await roomState(h.store, room.code)).transfers.every((t) => t.done),
+      );
       expect(await walletOf(h.store, host)).toEqual({ balance: 90, held: 5 });
       expect((await roomState(h.store, room.code)).transfers.every((t) => t.done)).toBe(true);
       await send('LeaveRoom', ann, { code: room.code });
@@ -372,11 +389,13 @@ for (const { backend, skip } of backends) {
       };
       expect((await sweepAt(TURN_MS - 1)).turnsTimedOut).toBe(0);
       // The host does not set a word: the round is skipped at the deadline.
-      expect((await sweepAt(TURN_MS + 400)).turnsTimedOut).toBe(1);
-      const timedOut = (await h.store.readStream(`duel-${matchId}`)).find((e) => e.type === 'TurnTimedOut');
+      const duelStream = `duel-${matchId}`;
+      await sweepUntil(new Date(t0 + TURN_MS + 400), async () => (await eventsOf(duelStream, 'TurnTimedOut')).length === 1);
+      const timedOut = (await eventsOf(duelStream, 'TurnTimedOut'))[0];
       expect(timedOut?.data).toMatchObject({ playerId: host, at: new Date(t0 + TURN_MS).toISOString() });
       // A second sweep at the same time changes nothing.
-      expect((await sweepAt(TURN_MS + 400)).turnsTimedOut).toBe(0);
+      await sweepAt(TURN_MS + 400);
+      expect(await eventsOf(duelStream, 'TurnTimedOut')).toHaveLength(1);
 
       // Bob dropped early on; ann sets her word near her deadline: bob's guessing turn ends once his 60 s of grace
       // are over, well before its own 30 s.
@@ -388,28 +407,31 @@ for (const { backend, skip } of backends) {
       const graceOver = t0 + 1_000 + ROOM_RECONNECT_GRACE_MS;
       expect(graceOver).toBeLessThan(Date.parse(state.turnDeadline!));
       expect((await sweepAt(graceOver - t0 - 100)).turnsTimedOut).toBe(0);
-      expect((await sweepAt(graceOver - t0 + 100)).turnsTimedOut).toBe(1);
-      const bobOut = (await h.store.readStream(`duel-${matchId}`)).filter((e) => e.type === 'TurnTimedOut').at(-1);
+      await sweepUntil(new Date(graceOver + 100), async () => (await eventsOf(duelStream, 'TurnTimedOut')).length === 2);
+      const bobOut = (await eventsOf(duelStream, 'TurnTimedOut')).at(-1);
       expect(bobOut?.data).toMatchObject({ playerId: bob, at: new Date(graceOver).toISOString() });
 
       // Three timed-out turns in a row: bob is out of the match, as a leaver (his penalty into the pot).
-      let timeouts = 1;
-      for (let i = 0; i < 20 && timeouts < 3; i += 1) {
+      const bobPlaying = (d: DuelState) => d.players.some((p) => p.id === bob && p.status === 'playing');
+      for (let i = 0; i < 20; i += 1) {
         const s = await duelState(h.store, matchId);
+        if (!bobPlaying(s)) break;
         if (s.currentPlayer === bob) {
-          await sweepAt(Date.parse(s.turnDeadline!) - t0 + 10);
-          timeouts += 1;
+          const turn = s.turn;
+          await sweepUntil(new Date(Date.parse(s.turnDeadline!) + 10), async () => (await duelState(h.store, matchId)).turn !== turn);
         } else {
-          await move(matchId, s.currentPlayer!, { type: 'guess', letter: [...'qxjvwk'].find((c) => !s.guessed.includes(c))! }, new Date(Date.parse(s.turnDeadline!) - TURN_MS + 1_000).toISOString());
+          const letter = [...'qxjvwk'].find((c) => !s.guessed.includes(c))!;
+          await move(matchId, s.currentPlayer!, { type: 'guess', letter }, new Date(Date.parse(s.turnDeadline!) - TURN_MS + 1_000).toISOString());
         }
       }
+      expect(bobPlaying(await duelState(h.store, matchId))).toBe(false);
       const room = await roomState(h.store, code);
       expect(room.players.find((p) => p.id === bob)?.status).toBe('left');
       expect(room.played[matchId]?.leavers).toEqual([bob]);
 
       // The match's duration ends it, by its deadline.
       const duration = DUEL_DURATION_SECONDS.normal * 1000;
-      expect((await sweepAt(duration + 1_000)).matchesEnded).toBe(1);
+      await sweepUntil(new Date(t0 + duration + 1_000), async () => (await duelState(h.store, matchId)).status === 'finished');
       const ended = await duelState(h.store, matchId);
       expect(ended).toMatchObject({ status: 'finished', finishedAt: new Date(t0 + duration).toISOString() });
       expect((await roomState(h.store, code)).status).toBe('finished');
@@ -427,8 +449,7 @@ for (const { backend, skip } of backends) {
       expect(reasonOf(await move(matchId, ann, { type: 'guess', letter: 'm' }))).toBe('succeeded');
       expect((await h.engine.queries.matchView(matchId, ann))?.view).toMatchObject({ scores: { [ann]: 10 } });
       await h.engine.waitForProjection(await h.store.head());
-      const report = await h.engine.sweepRooms(new Date(Date.parse(startedAt) + DUEL_DURATION_SECONDS.normal * 1000 + 1));
-      expect(report.matchesEnded).toBe(1);
+      await sweepUntil(new Date(Date.parse(startedAt) + DUEL_DURATION_SECONDS.normal * 1000 + 1), async () => (await duelState(h.store, matchId)).status === 'finished');
       expect((await h.engine.queries.room(code))?.view.status).toBe('finished');
       await expectMoneySettled(code);
       // A rematch: a new match in the same room, the same players invited; the first stays in history.
