@@ -1,15 +1,18 @@
 /**
  * Distributed mode under faults, on a real Kafka broker (this suite's own) and PostgreSQL (a scratch database),
  * with the real processes: two gateways, game-engine, ledger, leaderboard. Players sign in, claim the daily bonus,
- * buy tokens and play Hangman through both gateways while (a) the ledger is SIGKILLed and restarted, (b) a gateway
- * is SIGKILLed and its websocket clients move to the other, (c) the broker is stopped for 10 s. After each: every
- * command has exactly one outcome, wallets and read models agree with the events, `ledger:audit` is clean.
+ * buy tokens and play Hangman through both gateways, and two more play a room match (entry fee, bet, word duel)
+ * across the gateways, while (a) the ledger is SIGKILLed and restarted, (b) a gateway is SIGKILLed and its
+ * websocket clients move to the other, (c) the broker is stopped for 10 s. After each: every command has exactly
+ * one outcome, wallets and read models agree with the events, the room match finished and its pot was paid once,
+ * `ledger:audit` is clean.
  */
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { findDependencies, startCluster, stopKafkaIfStarted, type Cluster } from './support/cluster.ts';
 import { Player } from './support/client.ts';
 import { expectConsistent } from './support/invariants.ts';
 import { arrive, buyTokens, carryOn, claimBonus, DAILY_BONUS, playHangmanToAWin, WELCOME_GRANT, type Journey } from './support/journey.ts';
+import { arriveForRoom, closeRoom, describeRoom, playRoom, roomJourney, roomTriesDuring, setUpRoom, turnsTimedOut, type RoomJourney } from './support/rooms.ts';
 
 const dependencies = await findDependencies();
 afterAll(stopKafkaIfStarted, 120_000);
@@ -42,6 +45,17 @@ describe.skipIf(!dependencies)('distributed mode under faults', { timeout: 300_0
 
   const closeAll = (journeys: readonly Journey[]) => journeys.forEach((j) => j.player.push?.close());
 
+  /** The room match of a scenario: the host sends through gateway 1, the guest through gateway 2 (pushes the other way). */
+  const roomFor = (scenario: string) =>
+    arriveForRoom(cluster, scenario, [new Player(cluster, `${scenario}-room-host`, 0), new Player(cluster, `${scenario}-room-guest`, 1)]);
+  const roomPlayers = (room: RoomJourney) => [room.host, room.guest];
+  /** Prints the room match and its requests under way during the fault; there must be some. */
+  const roomThroughFault = async (scenario: string, room: RoomJourney, fault: { from: number; to: number }) => {
+    const { count, met } = roomTriesDuring(room, fault.from, fault.to);
+    console.log(`${scenario}: ${describeRoom(room)}, turns timed out ${await turnsTimedOut(cluster, room)}\n  ${count} room requests under way during the fault; the ones that met it: ${met.join('; ') || 'none'}`);
+    expect(count, `${scenario}: room requests under way during the fault`).toBeGreaterThan(0);
+  };
+
   /** What the players saw before outcomes (no answer, timeouts), printed, and counted. */
   const interruptions = (scenario: string, journeys: readonly Journey[]) => {
     const seen = new Map<string, number>();
@@ -73,22 +87,29 @@ describe.skipIf(!dependencies)('distributed mode under faults', { timeout: 300_0
   it('(a) the ledger killed with SIGKILL mid-flight and restarted: nothing lost, nothing twice', async () => {
     reportLogsOnFailure();
     const ledger = cluster.process('ledger');
-    const arrived = await Promise.all(playersFor('ledger-kill', (i) => i % 2).map((player) => arrive(cluster, player)));
-    // as in (c): half under way when the ledger dies, half starting while it is dead
+    const [room, arrived] = await Promise.all([roomFor('ledger-kill'), Promise.all(playersFor('ledger-kill', (i) => i % 2).map((player) => arrive(cluster, player)))]);
+    // as in (c): half under way when the ledger dies, half starting while it is dead; the room starts while it
+    // is dead too, so its holds (entry fees, stakes) and the start's posting meet the dead ledger
     const underWay = arrived.slice(0, PLAYERS_PER_SCENARIO / 2).map((journey) => carryOn(cluster, journey));
     await delay(300);
+    const fault = { from: Date.now(), to: Number.POSITIVE_INFINITY };
     await ledger.kill('SIGKILL');
     const startedWhileDead = arrived.slice(PLAYERS_PER_SCENARIO / 2).map((journey) => carryOn(cluster, journey));
     const travelling = inFlight([...underWay, ...startedWhileDead]);
+    const roomPlayed = inFlight([roomJourney(room)]);
     await delay(2_000);
     ledger.start();
     await ledger.waitReady();
-    const journeys = await travelling;
+    fault.to = Date.now();
     try {
-      expect(interruptions('(a) ledger killed', journeys), 'commands that met the dead ledger').toBeGreaterThan(0);
-      await expectConsistent(cluster, journeys);
+      const journeys = await travelling;
+      await roomPlayed;
+      await roomThroughFault('(a) ledger killed', room, fault);
+      expect(interruptions('(a) ledger killed', [...journeys, ...roomPlayers(room)]), 'commands that met the dead ledger').toBeGreaterThan(0);
+      await expectConsistent(cluster, journeys, [room]);
     } finally {
-      closeAll(journeys);
+      closeAll(arrived);
+      closeRoom(room);
     }
   });
 
@@ -96,7 +117,7 @@ describe.skipIf(!dependencies)('distributed mode under faults', { timeout: 300_0
     reportLogsOnFailure();
     const doomed = cluster.process('gateway-2');
     // half the players send through gateway 2 (and follow pushes on gateway 1), half the other way round
-    const journeys = await Promise.all(playersFor('gateway-kill', (i) => i % 2).map((player) => arrive(cluster, player)));
+    const [room, journeys] = await Promise.all([roomFor('gateway-kill'), Promise.all(playersFor('gateway-kill', (i) => i % 2).map((player) => arrive(cluster, player)))]);
     const followedOnDoomed = journeys.filter((j) => j.player.push!.gateway === 1);
     const commands = inFlight(
       journeys.map(async (journey, i) => {
@@ -106,18 +127,25 @@ describe.skipIf(!dependencies)('distributed mode under faults', { timeout: 300_0
         await playHangmanToAWin(cluster, journey);
       }),
     );
+    // the room's guest sends through the doomed gateway, the host follows its room and match there
+    const roomPlayed = inFlight([roomJourney(room)]);
     await delay(1_000);
+    const fault = { from: Date.now(), to: Number.POSITIVE_INFINITY };
     await doomed.kill('SIGKILL');
     try {
       await commands;
+      await roomPlayed;
+      await roomThroughFault('(b) gateway killed', room, fault);
       for (const journey of followedOnDoomed) expect(journey.player.push!.connections).toEqual([1, 0]);
-      expect(interruptions('(b) gateway killed', journeys), 'requests that met the dead gateway').toBeGreaterThan(0);
+      expect(room.followers.get(room.host.player.userId)!.connections, "the host's room websocket moved to gateway 1").toEqual([1, 0]);
+      expect(interruptions('(b) gateway killed', [...journeys, ...roomPlayers(room)]), 'requests that met the dead gateway').toBeGreaterThan(0);
       // back again, it serves the same wallets as the one that stayed
       doomed.start();
       await doomed.waitReady();
-      await expectConsistent(cluster, journeys);
+      await expectConsistent(cluster, journeys, [room]);
     } finally {
       closeAll(journeys);
+      closeRoom(room);
       if (!doomed.running) {
         doomed.start();
         await doomed.waitReady();
@@ -127,24 +155,32 @@ describe.skipIf(!dependencies)('distributed mode under faults', { timeout: 300_0
 
   it('(c) the broker stopped for 10 s and started again: commands wait or time out, then settle with their keys', async () => {
     reportLogsOnFailure();
-    const arrived = await Promise.all(playersFor('broker-stop', (i) => i % 2).map((player) => arrive(cluster, player)));
+    const [room, arrived] = await Promise.all([roomFor('broker-stop'), Promise.all(playersFor('broker-stop', (i) => i % 2).map((player) => arrive(cluster, player)))]);
+    // the room match is started before the stop, so its duel moves and its payout are what meets the broker down
+    await setUpRoom(room);
     // half the journeys are under way when the broker stops, the other half start while it is down, so some
     // commands surely meet it stopped however fast the machine is
     const underWay = arrived.slice(0, PLAYERS_PER_SCENARIO / 2).map((journey) => carryOn(cluster, journey));
+    const roomPlayed = inFlight([playRoom(room)]);
     await delay(300);
+    const fault = { from: Date.now(), to: Number.POSITIVE_INFINITY };
     await cluster.stopBroker();
     const startedDuringStop = arrived.slice(PLAYERS_PER_SCENARIO / 2).map((journey) => carryOn(cluster, journey));
     const travelling = inFlight([...underWay, ...startedDuringStop]);
     await delay(10_000);
     await cluster.startBroker();
-    const journeys = await travelling;
+    fault.to = Date.now();
     try {
-      expect(interruptions('(c) broker stopped', journeys), 'commands that met the stopped broker').toBeGreaterThan(0);
-      await expectConsistent(cluster, journeys);
+      const journeys = await travelling;
+      await roomPlayed;
+      await roomThroughFault('(c) broker stopped', room, fault);
+      expect(interruptions('(c) broker stopped', [...journeys, ...roomPlayers(room)]), 'commands that met the stopped broker').toBeGreaterThan(0);
+      await expectConsistent(cluster, journeys, [room]);
       // every process is ready again
       for (const process of cluster.topology.processes) await process.waitReady(60_000);
     } finally {
-      closeAll(journeys);
+      closeAll(arrived);
+      closeRoom(room);
     }
   });
 });

@@ -18,6 +18,9 @@ export interface AttemptRecord {
   readonly gateway: number;
   readonly status: number | 'no_answer';
   readonly code?: string;
+  /** When the try was sent and when it ended (Date.now()), to tell which tries overlapped a fault. */
+  readonly sentAt: number;
+  readonly endedAt: number;
 }
 
 /** Answers a client retries with the same key: the outcome is not known yet (a timeout, a gateway going away). */
@@ -77,13 +80,14 @@ export class Player {
     let gateway = options.gateway ?? this.gateway;
     for (let attempt = 1; ; attempt += 1) {
       let answer: Answer | null = null;
+      const sentAt = Date.now();
       try {
         answer = await this.request(gateway, method, url, options);
       } catch {
-        this.attempts.push({ label, gateway, status: 'no_answer' });
+        this.attempts.push({ label, gateway, status: 'no_answer', sentAt, endedAt: Date.now() });
       }
       if (answer) {
-        this.attempts.push({ label, gateway, status: answer.status, ...(answer.body.code ? { code: answer.body.code } : {}) });
+        this.attempts.push({ label, gateway, status: answer.status, ...(answer.body.code ? { code: answer.body.code } : {}), sentAt, endedAt: Date.now() });
         if (!RETRYABLE.has(answer.status) && !RETRY_CODES.has(answer.body.code ?? '')) return answer;
       } else {
         gateway = 1 - gateway; // that gateway is gone: the other one

@@ -8,18 +8,21 @@ import { eventContextOf } from '@qal/events';
 import { expect } from 'vitest';
 import type { Cluster } from './cluster.ts';
 import type { Journey } from './journey.ts';
+import { ROOM_ENTRY_FEE, ROOM_STAKE, type DuelView, type RoomJourney, type RoomView } from './rooms.ts';
 
 /** What a client may see before an outcome: nothing (a gateway died), a timeout, the service starting up. */
 const NOT_YET_AN_OUTCOME = new Set<string>(['no_answer', '504:command_timeout', '503:not_ready', '409:idempotency_in_progress']);
 
-export async function expectConsistent(cluster: Cluster, journeys: readonly Journey[]): Promise<void> {
-  for (const journey of journeys) {
+export async function expectConsistent(cluster: Cluster, journeys: readonly Journey[], rooms: readonly RoomJourney[] = []): Promise<void> {
+  // the room checks first: a room player's expected wallet needs the match's final view
+  for (const room of rooms) await expectRoomSettled(cluster, room);
+  for (const journey of [...journeys, ...rooms.flatMap((room) => [room.host, room.guest])]) {
     const { player } = journey;
     expect(journey.mismatches, `${player.name}: a repeat with the same key answered differently`).toEqual([]);
     const unclear = player.attempts
       .filter((a) => a.status !== 200)
       .map((a) => (a.status === 'no_answer' ? 'no_answer' : `${a.status}:${a.code ?? ''}`))
-      .filter((what) => !NOT_YET_AN_OUTCOME.has(what));
+      .filter((what) => !NOT_YET_AN_OUTCOME.has(what) && !journey.clearRejections.has(what.split(':')[1] ?? ''));
     expect(unclear, `${player.name}: answers that are neither an outcome nor a timeout`).toEqual([]);
 
     const expected = journey.expectedBalance();
@@ -48,6 +51,7 @@ export async function expectConsistent(cluster: Cluster, journeys: readonly Jour
     );
     expect(movements.rows.filter((m) => m.n !== 1), `${player.name}: a movement recorded more than once`).toEqual([]);
 
+    if (journey.kind === 'room') continue;
     const match = await cluster.db.query<{ status: string; reward_paid: boolean; tokens_won: number }>(
       `select status, reward_paid, tokens_won from engine.engine_matches where match_id = $1`,
       [journey.matchId],
@@ -60,4 +64,115 @@ export async function expectConsistent(cluster: Cluster, journeys: readonly Jour
 
   const audit = await cluster.audit();
   expect(audit.code, audit.output).toBe(0);
+}
+
+/**
+ * A room match after the fault: finished for both players (their channels and the room say so), winners the
+ * players with the top score, the entry fees in `house` once, the pot paid once to the winners, every hold of the
+ * match escrow placed once and resolved once (posted: no penalty, nobody left), the escrow empty.
+ */
+async function expectRoomSettled(cluster: Cluster, room: RoomJourney): Promise<void> {
+  const final = room.final;
+  expect(final, `${room.label}: the match has a final view`).not.toBeNull();
+  expect(final!.status).toBe('finished');
+  // winners: the top scorers among those still playing (one out after 3 timed-out turns cannot win)
+  const out = new Set((final!.players ?? []).filter((p) => p.status === 'left').map((p) => p.id));
+  const remaining = Object.entries(final!.scores).filter(([id]) => !out.has(id));
+  const top = Math.max(...remaining.map(([, score]) => score));
+  const best = remaining.filter(([, score]) => score === top).map(([id]) => id);
+  expect([...(final!.winners ?? [])].sort(), `${room.label}: the winners are the top scorers`).toEqual(best.sort());
+
+  const players = [room.host, room.guest];
+  for (const { player } of players) {
+    // the pushes reached each player on its websocket (after any reconnect): the match over, the room finished
+    const follower = room.followers.get(player.userId)!;
+    const seen = await follower.waitFor<DuelView>(`match:${room.matchId}:${player.userId}`, (v) => v.status === 'finished', 60_000);
+    expect(seen?.winners, `${player.name}: the match channel shows the end`).toEqual(final!.winners);
+    expect(await follower.waitFor<RoomView>(`room:${room.code}`, (r) => r.status === 'finished', 60_000), `${player.name}: the room channel shows it finished`).not.toBeNull();
+  }
+
+  const matchId = room.matchId;
+  // one end of the duel, one end of the match in the room
+  const ends = await cluster.db.query<{ stream_id: string; n: number }>(
+    `select stream_id, count(*)::int as n from eventstore.events where (stream_id = $1 and type = 'DuelFinished') or (stream_id = $2 and type = 'MatchFinished') group by 1 order by 1`,
+    [`duel-${matchId}`, `room-${room.code}`],
+  );
+  expect(ends.rows, `${room.label}: one DuelFinished and one MatchFinished`).toEqual([
+    { stream_id: `duel-${matchId}`, n: 1 },
+    { stream_id: `room-${room.code}`, n: 1 },
+  ]);
+
+  // the ledger steps of the room may still be running (the sweeper resumes them): wait until the escrow is empty
+  const escrow = `escrow:${matchId}`;
+  const deadline = Date.now() + 60_000;
+  let accounts: { balance: number; held: number }[] = [];
+  for (;;) {
+    const { rows } = await cluster.db.query<{ balance: string; held: string; pending: string }>(
+      `select balance::text as balance, held::text as held, pending_credit::text as pending from ledger.ledger_accounts where account_id = $1`,
+      [escrow],
+    );
+    accounts = rows.map((r) => ({ balance: Number(r.balance), held: Number(r.held) + Number(r.pending) }));
+    const paid = await cluster.db.query<{ n: number }>(
+      `select count(*)::int as n from eventstore.events where type = 'TransferPosted' and data->>'matchId' = $1 and data->>'reason' = 'payout'`,
+      [matchId],
+    );
+    if (accounts[0]?.balance === 0 && accounts[0].held === 0 && paid.rows[0]!.n === (final!.winners ?? []).length) break;
+    if (Date.now() > deadline) break;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  expect(accounts, `${room.label}: the escrow paid out and empty`).toEqual([{ balance: 0, held: 0 }]);
+
+  // every hold into the escrow placed once and resolved once, and posted (fee and stake of both players)
+  const holds = await cluster.db.query<{ hold_id: string; reason: string; amount: number; placed: number; resolved: number; posted: number }>(
+    `select h.stream_id as hold_id, min(p.data->>'reason') as reason, min((p.data->>'amount')::int) as amount,
+            count(*) filter (where h.type = 'HoldPlaced')::int as placed,
+            count(*) filter (where h.type in ('HoldPosted', 'HoldVoided', 'HoldExpired'))::int as resolved,
+            count(*) filter (where h.type = 'HoldPosted')::int as posted
+       from eventstore.events p join eventstore.events h on h.stream_id = p.stream_id
+      where p.type = 'HoldPlaced' and p.data->>'matchId' = $1 group by h.stream_id order by 2, 1`,
+    [matchId],
+  );
+  expect(
+    holds.rows.map(({ reason, amount, placed, resolved, posted }) => ({ reason, amount, placed, resolved, posted })),
+    `${room.label}: the holds of the match`,
+  ).toEqual([
+    ...players.map(() => ({ reason: 'bet_stake', amount: ROOM_STAKE, placed: 1, resolved: 1, posted: 1 })),
+    ...players.map(() => ({ reason: 'entry_fee', amount: ROOM_ENTRY_FEE, placed: 1, resolved: 1, posted: 1 })),
+  ]);
+  const pending = await cluster.db.query<{ n: number }>(`select count(*)::int as n from ledger.ledger_holds where match_id = $1 and status <> 'posted'`, [matchId]);
+  expect(pending.rows[0]!.n, `${room.label}: holds of the match not posted in the read model`).toBe(0);
+
+  // and the room recorded each answer of the ledger once (a retried step records nothing twice)
+  const recorded = await cluster.db.query<{ type: string; id: string; n: number }>(
+    `select type, coalesce(data->>'holdId', data->>'transferId') as id, count(*)::int as n from eventstore.events
+      where stream_id = $1 and type in ('RoomHoldPlaced', 'RoomHoldResolved', 'RoomTransferDone') group by 1, 2`,
+    [`room-${room.code}`],
+  );
+  const count = (type: string) => recorded.rows.filter((r) => r.type === type).length;
+  expect(recorded.rows.filter((r) => r.n !== 1), `${room.label}: ledger answers recorded more than once in the room`).toEqual([]);
+  expect([count('RoomHoldPlaced'), count('RoomHoldResolved'), count('RoomTransferDone')], `${room.label}: holds placed, resolved, transfers done`).toEqual([
+    holds.rows.length,
+    holds.rows.length,
+    1 + (final!.winners ?? []).length,
+  ]);
+
+  // the fees to the house once, the pot to the winners once (each transfer id one TransferPosted)
+  const transfers = await cluster.db.query<{ reason: string; to: string; amount: number; n: number }>(
+    `select data->>'reason' as reason, data->>'creditAccountId' as to, sum((data->>'amount')::int)::int as amount, count(*)::int as n
+       from eventstore.events where type = 'TransferPosted' and data->>'matchId' = $1 group by 1, 2 order by 1, 2`,
+    [matchId],
+  );
+  const pot = ROOM_STAKE * players.length;
+  const paid = (final!.winners ?? []).map((id) => ({ reason: 'payout', to: `wallet:${id}`, amount: room.payoutTo(id), n: 1 })).filter((t) => t.amount > 0);
+  const byKind = (a: { reason: string; to: string }, b: { reason: string; to: string }) => `${a.reason} ${a.to}`.localeCompare(`${b.reason} ${b.to}`);
+  expect([...transfers.rows].sort(byKind), `${room.label}: the match's transfers`).toEqual(
+    [{ reason: 'entry_fee', to: 'house', amount: ROOM_ENTRY_FEE * players.length, n: 1 }, ...paid].sort(byKind),
+  );
+  expect(paid.reduce((sum, t) => sum + t.amount, 0), `${room.label}: the whole pot paid`).toBe(pot);
+
+  // both gateways tell the same finished room
+  for (const gateway of [0, 1]) {
+    const answer = await room.host.player.request(gateway, 'GET', `/rooms/${room.code}`);
+    expect((answer.body.data?.room as RoomView | undefined)?.status, `room on gateway ${gateway + 1}`).toBe('finished');
+  }
 }

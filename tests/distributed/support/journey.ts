@@ -15,6 +15,10 @@ export const HANGMAN_FEE = 9;
 
 export interface Journey {
   readonly player: Player;
+  /** `solo`: the Hangman journey of carryOn; `room`: a player of a room match (support/rooms.ts). */
+  readonly kind: 'solo' | 'room';
+  /** Named rejections that are an outcome of this journey (a duel move the game moved past), besides successes. */
+  readonly clearRejections: ReadonlySet<string>;
   matchId: string;
   tokensWon: number;
   /** Commands whose same-key repeat answered differently from their outcome. */
@@ -33,11 +37,16 @@ function pick(data: Record<string, unknown> | undefined, path: string): unknown 
   return path.split('.').reduce<unknown>((value, key) => (value && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined), data);
 }
 
-async function exactlyOnce(journey: Journey, label: string, url: string, body: unknown, fields: readonly string[]): Promise<Answer> {
+/**
+ * Settles a command with a fresh Idempotency-Key, then repeats it with the same key through the other gateway:
+ * the repeat must answer the same outcome (`fields` of its data). Only a success is an outcome, unless the
+ * journey names the rejection as one (`clearRejections`).
+ */
+export async function exactlyOnce(journey: Journey, label: string, url: string, body: unknown, fields: readonly string[]): Promise<Answer> {
   const { player } = journey;
   const key = randomUUID();
   const outcome = await player.settle(label, 'POST', url, { body, key });
-  expectSuccess(outcome, `${player.name} ${label}`);
+  if (!journey.clearRejections.has(outcome.body.code ?? '')) expectSuccess(outcome, `${player.name} ${label}`);
   // the repeat may meet the fault too: it settles like any request, starting at the other gateway
   const again = await player.settle(`${label} (repeat)`, 'POST', url, { body, key, gateway: 1 - player.gateway });
   if (!sameOutcome(outcome, again, fields)) journey.mismatches.push(`${label}: ${JSON.stringify(outcome.body)} then ${JSON.stringify(again.body)}`);
@@ -54,16 +63,22 @@ async function wordOf(cluster: Cluster, matchId: string): Promise<string> {
 }
 
 /** Signs the player in and connects its push channel to the other gateway. */
-export async function arrive(cluster: Cluster, player: Player): Promise<Journey> {
+export async function arrive(
+  cluster: Cluster,
+  player: Player,
+  room?: { readonly clearRejections: ReadonlySet<string>; readonly expectedBalance: () => number },
+): Promise<Journey> {
   await player.signIn();
   player.push = new PushClient(cluster, player, 1 - player.gateway);
   await player.push.connect();
   const journey: Journey = {
     player,
+    kind: room ? 'room' : 'solo',
+    clearRejections: room?.clearRejections ?? new Set(),
     matchId: '',
     tokensWon: 0,
     mismatches: [],
-    expectedBalance: () => WELCOME_GRANT + DAILY_BONUS + PACKAGE.tokens - HANGMAN_FEE + journey.tokensWon,
+    expectedBalance: room?.expectedBalance ?? (() => WELCOME_GRANT + DAILY_BONUS + PACKAGE.tokens - HANGMAN_FEE + journey.tokensWon),
   };
   // The wallet opens at sign-in, or from PlayerRegistered once the ledger is back: the channel shows either.
   await player.push.waitForBalance(WELCOME_GRANT, 120_000);
