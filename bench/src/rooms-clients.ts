@@ -23,7 +23,9 @@ const LETTER_ORDER = 'esiarntolcdupmghbyfvkwzxqj';
 const STALL_RESYNC_MS = 15_000;
 /** Nothing moved in any room for this long: the run is stuck, and says so rather than hang. */
 const RUN_STALL_ABORT_MS = 120_000;
-/** A player refused this many moves stops moving (the room is then reported stuck). */
+/** Setup that finished no room for this long is reported hung (where each room is) rather than waited for. */
+const SETUP_STALL_ABORT_MS = 60_000;
+/** A player refused this many moves in a row stops moving (the room is then reported stuck). */
 const REFUSALS_MAX = 10;
 /** A fresh match may not be readable for a moment after the start: subscription retries. */
 const SUBSCRIBE_ATTEMPTS = 20;
@@ -223,6 +225,8 @@ class Room {
   private markFinished!: () => void;
   lastProgressAt = 0;
   result: DuelViewLite | null = null;
+  /** Where the room's setup is, for a report when it hangs. */
+  step = 'not started';
 
   constructor(
     readonly label: string,
@@ -247,6 +251,7 @@ class Room {
 
   /** Create, join by code, follow the room, ready (one player after the other, as people do). */
   async setUp() {
+    this.step = 'create';
     const created = await this.host.must<{ room: RoomLite }>('room.create', {
       roomName: `Bench ${this.label} ${this.index + 1}`,
       game: 'hangman',
@@ -256,17 +261,27 @@ class Room {
     });
     this.code = created.room.code;
     for (const seat of this.seats) {
+      this.step = `join ${seat.index}`;
       if (seat.index > 0) await seat.client.must('room.join', { code: this.code });
+      this.step = `subscribe room ${seat.index}`;
       await seat.client.subscribe(`room:${this.code}`, this.onRoom);
     }
-    for (const seat of this.seats) await seat.client.must('room.ready', { code: this.code });
+    for (const seat of this.seats) {
+      this.step = `ready ${seat.index}`;
+      await seat.client.must('room.ready', { code: this.code });
+    }
+    this.step = 'ready';
   }
 
   /** The host starts; every player hears it on the room channel and follows its own view of the match. */
   async start() {
-    await this.host.must<{ matchId: string }>('room.start', { code: this.code });
+    this.step = 'start';
+    const { matchId } = await this.host.must<{ matchId: string }>('room.start', { code: this.code });
+    this.step = `room push of the start (match ${matchId})`;
     this.matchId = await this.started;
+    this.step = 'follow match';
     await Promise.all(this.seats.map((seat) => this.follow(seat)));
+    this.step = 'started';
   }
 
   private async follow(seat: Seat) {
@@ -339,6 +354,7 @@ class Room {
     void sent.result.then(async (result) => {
       seat.inFlight = false;
       if (result.ok) {
+        seat.refusals = 0;
         this.totals.moves += 1;
         this.totals.resultMs.push(result.at - sent.sentAt);
         const mine = (result.data as { view?: DuelViewLite } | undefined)?.view;
@@ -372,6 +388,17 @@ class Room {
     await Promise.all(this.seats.map((seat) => this.resync(seat)));
   }
 
+  /** Each seat's last view and state, for a report when the room hangs. */
+  describe(): string {
+    const seatOf = (id: string | null | undefined) => this.seats.findIndex((s) => s.client.userId === id);
+    const seats = this.seats.map((s) => {
+      const v = s.view;
+      const view = v ? `${v.status}/${v.phase} round ${v.round} turn ${v.turn} current seat ${seatOf(v.currentPlayerId)} guessed ${v.guessed.join('')}` : 'no view';
+      return `seat ${s.index}: ${view}, v${s.version}${s.inFlight ? ', move in flight' : ''}${s.refusals ? `, ${s.refusals} refusals in a row` : ''}${s.done ? ', done' : ''}`;
+    });
+    return `${this.code} (match ${this.matchId}): ${seats.join('; ')}`;
+  }
+
   /** (move, other player) pairs still waiting for a view. */
   missingViews(): number {
     return this.outstanding.reduce((sum, move) => sum + move.pending.size, 0);
@@ -402,18 +429,36 @@ async function run(request: RunRequest): Promise<RunReport> {
     // Setup of many rooms takes minutes on a busy machine: say how far it got now and then.
     let setUp = 0;
     let started = 0;
+    let lastCount = -1;
+    let lastChange = performance.now();
+    let hung: ((error: Error) => void) | null = null;
+    const hang = new Promise<never>((_, reject) => (hung = reject));
     const progress = setInterval(() => {
-      console.log(`  [${request.label}] setup ${((performance.now() - setupStarted) / 1000).toFixed(0)} s: ${setUp}/${rooms.length} rooms ready, ${started} started`);
+      const now = performance.now();
+      console.log(`  [${request.label}] setup ${((now - setupStarted) / 1000).toFixed(0)} s: ${setUp}/${rooms.length} rooms ready, ${started} started`);
+      if (setUp + started !== lastCount) {
+        lastCount = setUp + started;
+        lastChange = now;
+      } else if (now - lastChange > SETUP_STALL_ABORT_MS) {
+        const steps = new Map<string, string[]>();
+        for (const room of rooms) if (room.step !== 'ready' && room.step !== 'started') steps.set(room.step, [...(steps.get(room.step) ?? []), room.code || `#${room.index}`]);
+        hung?.(new Error(`setup hung: ${[...steps].map(([step, codes]) => `${codes.length} at "${step}" (${codes.slice(0, 5).join(', ')})`).join('; ')}`));
+      }
     }, 30_000);
     try {
-      await pool(rooms, request.setupConcurrency, async (room) => {
-        await room.setUp();
-        setUp += 1;
-      });
-      await pool(rooms, request.setupConcurrency, async (room) => {
-        await room.start();
-        started += 1;
-      });
+      await Promise.race([
+        hang,
+        (async () => {
+          await pool(rooms, request.setupConcurrency, async (room) => {
+            await room.setUp();
+            setUp += 1;
+          });
+          await pool(rooms, request.setupConcurrency, async (room) => {
+            await room.start();
+            started += 1;
+          });
+        })(),
+      ]);
     } finally {
       clearInterval(progress);
     }
@@ -433,14 +478,16 @@ async function run(request: RunRequest): Promise<RunReport> {
       for (const room of rooms) void room.resyncIfStalled(now);
     }, 1_000);
     const finished = Promise.all(rooms.map((room) => room.play()));
+    // A run that stops moving ends there and says so, with the figures of the moves made until then.
+    let stuck: string[] = [];
     await Promise.race([
       finished,
-      new Promise<void>((_, reject) => {
+      new Promise<void>((resolve) => {
         const check = setInterval(() => {
           if (!stalled) return;
           clearInterval(check);
-          const stuck = rooms.filter((room) => !room.seats.every((s) => s.done)).map((room) => room.code);
-          reject(new Error(`${stalled}; ${stuck.length} rooms unfinished (${stuck.slice(0, 5).join(', ')}…)`));
+          stuck = rooms.filter((room) => !room.seats.every((s) => s.done)).map((room) => room.describe());
+          resolve();
         }, 1_000);
         void finished.then(() => clearInterval(check));
       }),
@@ -470,6 +517,8 @@ async function run(request: RunRequest): Promise<RunReport> {
       roundsFailed: outcomes.filter((o) => o === 'failed').length,
       roundsSkipped: outcomes.filter((o) => o === 'skipped').length,
       clientCpuPercent: ((cpu.user + cpu.system) / 1000 / playMs) * 100,
+      stalled: stalled ? `${stalled}; ${stuck.length} rooms unfinished` : null,
+      stuckRooms: stuck.slice(0, 5),
     };
   } finally {
     for (const client of clients) client.close();

@@ -66,6 +66,10 @@ export interface RunReport {
   readonly roundsSkipped: number;
   /** CPU the client process used during play, in % of one core. */
   readonly clientCpuPercent: number;
+  /** Set when the run stopped moving before every match was over (the figures are of the moves made until then). */
+  readonly stalled: string | null;
+  /** A few unfinished rooms with each seat's last view. */
+  readonly stuckRooms: string[];
 }
 
 export interface RunFailed {

@@ -164,6 +164,8 @@ async function main() {
         refusedMoves: report.refusedMoves,
         refusals: report.refusals,
         missingViews: report.missingViews,
+        stalled: report.stalled,
+        stuckRooms: report.stuckRooms,
         resyncs: report.resyncs,
         matchesFinished: report.matchesFinished,
         rounds: { solved: report.roundsSolved, failed: report.roundsFailed, skipped: report.roundsSkipped },
@@ -224,6 +226,8 @@ function printRun(r: {
   refusedMoves: number;
   refusals: Record<string, number>;
   missingViews: number;
+  stalled: string | null;
+  stuckRooms: string[];
   resyncs: number;
   matchesFinished: number;
   rounds: { solved: number; failed: number; skipped: number };
@@ -242,6 +246,10 @@ function printRun(r: {
   console.log('');
   console.log(`  R = ${r.rooms}: ${r.clients} clients, ${r.matchesFinished}/${r.rooms} duels finished (rounds solved ${r.rounds.solved}, failed ${r.rounds.failed}, skipped ${r.rounds.skipped}); setup ${r.setupSeconds} s`);
   console.log(`    ${r.moves} moves in ${r.playSeconds} s: ${r.movesPerSecond} moves/s; ${r.refusedMoves} refused ${JSON.stringify(r.refusals)}, ${r.missingViews} views never came, ${r.resyncs} resyncs`);
+  if (r.stalled) {
+    console.log(`    STALLED: ${r.stalled}; the figures are of the moves made until then`);
+    for (const room of r.stuckRooms) console.log(`      ${room}`);
+  }
   console.log(`    move → others' view (${r.latency.count} samples): p50 ${r.latency.p50Ms} ms, p99 ${r.latency.p99Ms} ms, max ${r.latency.maxMs} ms${r.rooms >= 500 ? ` (target p99 ≤ ${TARGET_P99_MS} ms: ${r.latency.p99Ms <= TARGET_P99_MS ? 'met' : 'NOT met'})` : ''}`);
   console.log(`    move → mover's own result: p50 ${r.moverResult.p50Ms} ms, p99 ${r.moverResult.p99Ms} ms; load average ${r.loadavg.join(' ')}`);
   console.log(`    where the time goes (${p.samplesJoined} samples joined with the server trace; per stage p50 / p99 / max ms):`);
