@@ -2,10 +2,10 @@
  * A word duel with a bet, as two new players play it from their phones, in Chromium (360×740) against the real
  * server (embedded mode on a scratch PostgreSQL database): Abebe in English, Sara in Amharic (/am). Both sign in with
  * the code the server printed; Sara picks a username; Abebe creates a private room with an entry fee and a penalty
- * and invites her by username; she accepts on her invitations page; both get ready (each wallet, open in a second
- * tab, shows the held tokens), agree a bet (the pot shows), the host starts, and the duel is played through the UI:
- * the setter types the word the test chose into the set-word form (after 'Invalid Word' and 'Duplicate Word'), the
- * guesser taps the on-screen keys. The first setter closes the page mid-round and comes back: the fresh snapshot
+ * (the share link asks Sara for the password and refuses a wrong one), invites her by username, and she accepts on
+ * her invitations page; both get ready (each wallet, open in a second tab, shows the held tokens), agree a bet (the
+ * pot shows), the host starts, and the duel is played through the UI: the setter types the word the test chose into
+ * the set-word form (after 'Invalid Word' and 'Duplicate Word'), the guesser taps the on-screen keys. The first setter closes the page mid-round and comes back: the fresh snapshot
  * has the letters found while away, and that player carries on guessing in the next round. At the end the winner's
  * wallet shows the pot, both histories show the match with its result and tokens, the replay steps through every
  * move (play, pause, step, speed), and the ledger audit is clean.
@@ -243,13 +243,20 @@ describe.skipIf(!pgUrl)('multiplayer word duel in two browsers', () => {
     expect(page.url()).toBe(url(abebe, `/multiplayer/room/${code}`));
     await visible(page.getByRole('heading', { name: ROOM_NAME }));
 
+    // Sara opens the share link before she is invited: the room asks for its password, and a wrong one is refused.
+    await sara.page.goto(url(sara, `/multiplayer/join/${code}`));
+    await sara.page.getByLabel('የክፍሉ የይለፍ ቃል').fill('not-the-password');
+    await sara.page.getByRole('button', { name: 'ክፍሉን ተቀላቀል' }).click();
+    await visible(sara.page.getByRole('alert').getByText('የይለፍ ቃሉ ትክክል አይደለም'));
+    expect(sara.page.url()).toBe(url(sara, `/multiplayer/join/${code}`));
+
     const me = await api<{ data: { username: string } }>(sara.page, 'GET', '/user');
     await page.getByLabel('Username').fill(`@${me.json.data.username}`);
     await page.getByRole('button', { name: 'Invite', exact: true }).click();
     await visible(page.getByText(`Invitation sent to ${me.json.data.username}`));
     await visible(page.getByTestId('room-player').filter({ hasText: 'Sara' }).getByText('Invited'));
 
-    // Sara: the room has a password, so the lobby does not list it; her invitations page does.
+    // The lobby does not list a room with a password; her invitations page shows the invitation.
     await sara.page.goto(url(sara, '/multiplayer'));
     await visible(sara.page.getByText('አሁን ክፍት ክፍል የለም። አንድ ይፍጠሩ!'));
     const invitationsLink = sara.page.getByRole('navigation', { name: sara.text.sections }).getByRole('link', { name: sara.text.invitations });
