@@ -493,5 +493,9 @@ describe.skipIf(!pgUrl)('multiplayer word duel in two browsers', () => {
       child.on('exit', (code) => resolve({ code, out }));
     });
     expect(audit.code, audit.out).toBe(0);
+    expect(audit.out).toContain('CLEAN: every check passed.');
+    // Every hold of the match was posted or voided, and its escrow paid out to the last token.
+    expect(audit.out).toMatch(/holds placed \d+: posted \d+, voided \d+, expired 0, pending 0/);
+    expect(audit.out).toMatch(new RegExp(`== escrow:${matchId}\\n.*\\n\\s*closing balance 0, held 0,`));
   });
 });
