@@ -5,6 +5,7 @@ import { LoadError, useErrorText } from '../../components/error-message.tsx';
 import { LocaleLink, useLocale, useTo } from '../../components/locale-link.tsx';
 import { Skeleton } from '../../components/skeleton.tsx';
 import {
+  CRAZY_COST_FALLBACK,
   HANGMAN_COST_FALLBACK,
   ROOM_CODE_LENGTH,
   ROOM_DESCRIPTION_MAX,
@@ -19,7 +20,7 @@ import { useDocumentMeta } from '../../hooks/use-document-meta.ts';
 import { usePendingInvitations } from '../../lib/invitations-store.ts';
 import { notify } from '../../lib/notify.ts';
 import { fetchGames } from '../games/games-api.ts';
-import { codeFromInput, codeProblem, roomFormToInput, validateRoomForm, type FormProblems, type RoomForm } from './room-rules.ts';
+import { ROOM_GAMES, codeFromInput, codeProblem, isCrazyRoom, roomFormToInput, validateRoomForm, type FormProblems, type RoomForm, type RoomGame } from './room-rules.ts';
 import { createRoom, fetchMyRooms, fetchOpenRooms, type RoomView } from './rooms-api.ts';
 import './multiplayer.css';
 
@@ -154,7 +155,7 @@ function RoomList({ query, empty, mine = false }: { query: ReturnType<typeof use
               </span>
             </div>
             <p className="muted small mp-room-meta">
-              {t('facts.wordDuel')} · {t('facts.playersCount', { count: inRoom, max: room.maxPlayers })} · {t('lobby.fee', { count: room.entryFee })} ·{' '}
+              {isCrazyRoom(room) ? t('games.crazy') : t('facts.wordDuel')} · {t('facts.playersCount', { count: inRoom, max: room.maxPlayers })} · {t('lobby.fee', { count: room.entryFee })} ·{' '}
               {t(`duration.${room.gameDuration}`)}
               {room.private ? ` · ${t('lobby.private')}` : ''}
               {mine ? ` · ${t(`roomStatus.${room.status}`)}` : ''}
@@ -176,8 +177,9 @@ function CreateRoomForm() {
   const to = useTo();
   const errorText = useErrorText();
   const games = useApiQuery((signal) => fetchGames(signal));
-  const minFee = games.data?.find((g) => g.slug === 'hangman')?.cost ?? HANGMAN_COST_FALLBACK;
+  const feeOf = (game: RoomGame) => games.data?.find((g) => g.slug === game)?.cost ?? (game === 'crazy' ? CRAZY_COST_FALLBACK : HANGMAN_COST_FALLBACK);
   const [form, setForm] = useState<RoomForm>({
+    game: 'hangman',
     roomName: '',
     description: '',
     maxPlayers: '4',
@@ -190,7 +192,11 @@ function CreateRoomForm() {
   const [touched, setTouched] = useState<Partial<Record<keyof RoomForm, boolean>>>({});
   const [submitted, setSubmitted] = useState(false);
   const [creating, setCreating] = useState(false);
+  const minFee = feeOf(form.game);
   const problems: FormProblems = validateRoomForm(form, minFee);
+  // Switching games moves a fee still at the old game's minimum to the new one's (a fee the host typed stays).
+  const chooseGame = (game: RoomGame) =>
+    setForm((f) => ({ ...f, game, entryFee: f.entryFee === String(feeOf(f.game)) || Number(f.entryFee) < feeOf(game) ? String(feeOf(game)) : f.entryFee }));
   const shown = (field: keyof RoomForm) => (submitted || touched[field] ? problems[field] : undefined);
   const update = (field: keyof RoomForm) => (event: { target: { value: string } }) => setForm((f) => ({ ...f, [field]: event.target.value }));
   const blur = (field: keyof RoomForm) => () => setTouched((f) => ({ ...f, [field]: true }));
@@ -237,6 +243,17 @@ function CreateRoomForm() {
       <h2 id="create-title" className="section-title">
         {t('create.title')}
       </h2>
+      <fieldset className="field mp-fieldset">
+        <legend className="field-label">{t('create.game')}</legend>
+        <div className="chips">
+          {ROOM_GAMES.map((id) => (
+            <label key={id} className="chip chip-radio">
+              <input type="radio" name="game" value={id} checked={form.game === id} onChange={() => chooseGame(id)} data-testid={`create-game-${id}`} />
+              <span>{t(`games.${id}`)}</span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
       <div className="field">
         <label className="field-label" htmlFor="create-roomName">
           {t('create.roomName')}
@@ -286,6 +303,7 @@ function CreateRoomForm() {
         </div>
         <span className="field-hint">{t('create.durationHint')}</span>
       </fieldset>
+      {form.game !== 'crazy' && (
       <fieldset className="field mp-fieldset">
         <legend className="field-label">{t('create.language')}</legend>
         <div className="chips">
@@ -297,6 +315,7 @@ function CreateRoomForm() {
           ))}
         </div>
       </fieldset>
+      )}
       <div className="field">
         <label className="field-label" htmlFor="create-password">
           {t('create.password')}

@@ -85,7 +85,7 @@ export function RoomFacts({ room }: { room: RoomView }) {
     <dl className="mp-facts">
       <div>
         <dt>{t('facts.game')}</dt>
-        <dd>{t('facts.wordDuel')}</dd>
+        <dd>{room.game === 'crazy' ? t('games.crazy') : t('facts.wordDuel')}</dd>
       </div>
       <div>
         <dt>{t('facts.players')}</dt>

@@ -59,6 +59,7 @@ describe('countdowns', () => {
 
 describe('the create form', () => {
   const valid: RoomForm = {
+    game: 'hangman',
     roomName: 'Friday words',
     description: '',
     maxPlayers: '4',
@@ -80,6 +81,13 @@ describe('the create form', () => {
       penalty: 0,
       language: 'am',
     });
+  });
+
+  it('a Crazy room sends its game and no language (cards have none)', () => {
+    const crazy = roomFormToInput({ ...valid, game: 'crazy', entryFee: '15' });
+    expect(crazy).toMatchObject({ game: 'crazy', entryFee: 15 });
+    expect(crazy).not.toHaveProperty('language');
+    expect(validateRoomForm({ ...valid, game: 'crazy', entryFee: '9' }, 15).entryFee).toEqual({ key: 'create.errors.entryFee', values: { min: 15 } });
   });
 
   it('names every field that breaks a limit, with the limit', () => {

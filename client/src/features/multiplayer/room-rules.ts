@@ -55,7 +55,12 @@ export function secondsLeft(deadline: string | null | undefined, now: number): n
 
 // The create form ------------------------------------------------------------------------------------------------
 
+/** The games a room can play (the catalogue's slugs). */
+export const ROOM_GAMES = ['hangman', 'crazy'] as const;
+export type RoomGame = (typeof ROOM_GAMES)[number];
+
 export type RoomForm = {
+  game: RoomGame;
   roomName: string;
   description: string;
   maxPlayers: string;
@@ -91,18 +96,22 @@ export function validateRoomForm(form: RoomForm, minEntryFee: number): FormProbl
   return problems;
 }
 
+/** A room is Crazy's when its game says so; anything else is the word duel (the rooms issue's only game). */
+export const isCrazyRoom = (room: { game: string } | null | undefined): boolean => room?.game === 'crazy';
+
 export function roomFormToInput(form: RoomForm) {
   const description = form.description.trim();
   return {
     roomName: form.roomName.trim(),
     ...(description ? { description } : {}),
-    game: 'hangman' as const,
+    game: form.game,
     maxPlayers: Number(form.maxPlayers),
     gameDuration: form.gameDuration,
     entryFee: Number(form.entryFee),
     penalty: Number(form.penalty),
     ...(form.password ? { password: form.password } : {}),
-    language: form.language,
+    // Crazy has no words, so no language: the server takes the request's.
+    ...(form.game === 'crazy' ? {} : { language: form.language }),
   };
 }
 

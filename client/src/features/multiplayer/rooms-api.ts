@@ -185,13 +185,13 @@ export function parseInvitations(value: unknown): Invitation[] | null {
 export type CreateRoomInput = {
   roomName: string;
   description?: string;
-  game: 'hangman';
+  game: 'hangman' | 'crazy';
   maxPlayers: number;
   gameDuration: 'normal' | 'rush';
   entryFee: number;
   penalty: number;
   password?: string;
-  language: 'en' | 'am';
+  language?: 'en' | 'am';
 };
 
 const post = { method: 'POST' as const, requireSession: true };
