@@ -1,6 +1,9 @@
 import type { EventStore, Position, StoredEvent } from '@qal/events';
 import { traceLatency } from '@qal/events/process/latency-trace.ts';
 
+/** How often one batch is handled before the tail moves past it. */
+const MAX_BATCH_ATTEMPTS = 3;
+
 /**
  * A live, non-checkpointed follower of the event store that starts at the head: pushes are about what happens
  * now, and a reconnecting client gets a fresh snapshot instead of a replay. Looks as soon as the store reports an
@@ -40,20 +43,30 @@ export function startStoreTail(options: {
 
   const loop = (async () => {
     await started;
+    let failedAttempts = 0;
     while (!stopped) {
+      let last: StoredEvent | undefined;
       try {
         poked = false;
         const events = await options.store.readAll(position!, options.batchSize ?? 500);
-        const last = events.at(-1);
+        last = events.at(-1);
         if (last) {
           for (const id of new Set(events.map((e) => e.metadata.commandId))) traceLatency('gateway.tail', id);
-          position = { transactionId: last.transactionId, globalPosition: last.globalPosition };
           await options.handle(events);
+          // only a handled batch moves the tail on: a failed one is pushed again (the hub drops what was sent)
+          position = { transactionId: last.transactionId, globalPosition: last.globalPosition };
+          failedAttempts = 0;
           continue;
         }
       } catch (error) {
         if (stopped) break;
         options.onError?.(error);
+        failedAttempts += 1;
+        if (last && failedAttempts >= MAX_BATCH_ATTEMPTS) {
+          // give up on this batch rather than stall every push; its followers resync from the next snapshot
+          position = { transactionId: last.transactionId, globalPosition: last.globalPosition };
+          failedAttempts = 0;
+        }
       }
       if (!poked && !stopped) await sleep(options.pollMs);
     }
