@@ -61,7 +61,8 @@ export function JoinPage() {
       async ({ room }) => {
         const mine = playerOf(room, me);
         if (mine && mine.status !== 'left' && mine.status !== 'invited') await goToRoom(room);
-        else if (room.private) setStep({ kind: 'password', room, error: null });
+        // an invitation is the key to a private room: no password asked of an invitee
+        else if (room.private && mine?.status !== 'invited') setStep({ kind: 'password', room, error: null });
         else await join(room);
       },
       // Not visible to us before joining (or not there): joining says which.

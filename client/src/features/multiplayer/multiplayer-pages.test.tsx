@@ -172,6 +172,15 @@ describe('multiplayer pages', { timeout: 30_000 }, () => {
     expect(calls.filter((c) => c.path === '/rooms/ABC234/join').map((c) => c.body)).toEqual([{ password: 'nope' }, { password: 'secret1' }]);
   });
 
+  it('join: an invitee follows the link into a private room without being asked for the password', async () => {
+    const host = aRoom().players[0]!;
+    room = aRoom({ private: true, players: [host, { ...host, id: 'u-2', name: 'Sara', status: 'invited', ready: false }] });
+    const router = renderAt('/multiplayer/join/ABC234');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/multiplayer/room/ABC234'), find);
+    expect(calls.filter((c) => c.path === '/rooms/ABC234/join').map((c) => c.body)).toEqual([{}]);
+    expect(screen.queryByLabelText('Room password')).toBeNull();
+  });
+
   it('join: a public room is joined at once', async () => {
     room = aRoom({ players: [aRoom().players[0]!] });
     const router = renderAt('/am/multiplayer/join/ABC234');

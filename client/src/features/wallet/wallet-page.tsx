@@ -18,6 +18,9 @@ function refreshWallet(): void {
   fetchWallet().then(setWallet, () => {});
 }
 
+
+/** When the history is read again after a wallet push, for a read model that lags the push. */
+const HISTORY_CATCH_UP_MS = [400, 1_500] as const;
 export function WalletPage() {
   const { t } = useTranslation('wallet');
   const locale = useLocale();
@@ -50,13 +53,18 @@ export function WalletPage() {
   const [buying, setBuying] = useState<TokenPackage | null>(null);
 
   const txHistory = useTransactions();
+  const reloadHistory = txHistory.reload;
   const lastWallet = useRef(wallet);
   useEffect(() => {
-    // A pushed wallet change means a new transfer: show it in the history too.
+    // A pushed wallet change means a new transfer: show it in the history too. The push comes from the ledger's
+    // own event, and the history from its read model, which may be a moment behind: look again shortly after.
     const previous = lastWallet.current;
     lastWallet.current = wallet;
-    if (previous && wallet && (previous.balance !== wallet.balance || previous.held !== wallet.held)) txHistory.reload();
-  }, [wallet, txHistory]);
+    if (!previous || !wallet || (previous.balance === wallet.balance && previous.held === wallet.held)) return;
+    reloadHistory();
+    const timers = HISTORY_CATCH_UP_MS.map((ms) => setTimeout(reloadHistory, ms));
+    return () => timers.forEach(clearTimeout);
+  }, [wallet, reloadHistory]);
 
   const tokens = (value: number | undefined) => (value === undefined ? <Skeleton width="3rem" height="1.5rem" /> : number.format(value));
 
