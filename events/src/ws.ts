@@ -3,7 +3,7 @@ import { z } from 'zod';
 /**
  * The websocket protocol between the client and the gateway (`/ws?token=...`), split by direction.
  * Channels: `user:<userId>` (own only: wallet, invitations), `match:<id>` (a single-player match's player),
- * `room:<code>` (members and invited), `match:<id>:<userId>` (a duel's player, their own view). Every push carries `version` (the event-store global position of the change):
+ * `room:<code>` (members and invited), `match:<id>:<userId>` (a room match's player — word duel or Crazy — their own view). Every push carries `version` (the event-store global position of the change):
  * a client ignores a version at or below the one it has, and re-subscribes for a fresh snapshot after a gap.
  */
 export const WS_PATH = '/ws';
@@ -32,7 +32,8 @@ export const UnsubscribeMessage = z.object({ type: z.literal('unsubscribe'), cha
 export const PingMessage = z.object({ type: z.literal('ping') });
 /**
  * The REST API's game operations over the socket: `hangman.play` ({language, category?, difficulty?}),
- * `match.move` ({matchId, type: 'guess', letter} | {matchId, type: 'hint'} | {matchId, type: 'set_word', word}),
+ * `match.move` ({matchId, type: 'guess', letter} | {matchId, type: 'hint'} | {matchId, type: 'set_word', word}; Crazy:
+ * {matchId, type: 'play', cards, suit?} | 'draw' | 'pass' | 'qeregn' | {type: 'crazy', target} | 'face_penalty'),
  * `match.view` ({matchId}).
  * Rooms (answered `{room}` as the REST calls are): `room.create` (the body of POST /rooms), `room.join`
  * ({code, password?}), `room.leave`, `room.ready`, `room.unready`, `room.rematch`, `room.delete` ({code}),
@@ -129,5 +130,5 @@ export const roomChannel = (code: string) => `room:${code}`;
 export const RoomChannelEvent = z.enum(['room']);
 export type RoomChannelEvent = z.infer<typeof RoomChannelEvent>;
 
-/** `match:<id>:<userId>` (that player only): `view`, their own view of a room's duel, after every change. */
+/** `match:<id>:<userId>` (that player only): `view`, their own view of a room's match (duel or Crazy), after every change. */
 export const playerMatchChannel = (matchId: string, userId: string) => `match:${matchId}:${userId}`;

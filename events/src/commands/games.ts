@@ -1,6 +1,9 @@
 import { z } from 'zod';
 
 /**
+ * Crazy (issue 7): MakeMove's move is the general `Move` (Hangman's and Crazy's), CreateRoom accepts game 'crazy',
+ * Crazy's rejections are appended to GAME_ENGINE_REJECTIONS (plus 'move_not_for_this_game').
+ *
  * Rooms refinements (issue 5, rooms helper): rejection 'bet_not_settled' added (start while a bet is proposed or a
  * late joiner has not held their stake); 'unknown_language' also answers CreateRoom with a language other than
  * en | am; 'deadline_not_reached' answers a timer sent before its deadline.
@@ -29,10 +32,29 @@ export const HangmanMove = z.discriminatedUnion('type', [
 export type HangmanMove = z.infer<typeof HangmanMove>;
 
 /**
+ * Crazy's moves (issue 7; the same shape as games/crazy's `CrazyMove`, which the engine parses them with). Card ids
+ * are the engine's (`<suit letter>-<rank>-<copy>`), checked by the game; the suit chosen after an 8 or J.
+ */
+const CRAZY_SUITS = ['hearts', 'diamonds', 'clubs', 'spades'] as const;
+export const CrazyMove = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('play'), cards: z.array(z.string().min(1).max(12)).min(1).max(104), suit: z.enum(CRAZY_SUITS).optional() }),
+  z.object({ type: z.literal('draw') }),
+  z.object({ type: z.literal('pass') }),
+  z.object({ type: z.literal('qeregn') }),
+  z.object({ type: z.literal('crazy'), target: Id }),
+  z.object({ type: z.literal('face_penalty') }),
+]);
+export type CrazyMove = z.infer<typeof CrazyMove>;
+
+/** Any match's move: Hangman's (single-player and the word duel) and Crazy's. The engine routes by the match. */
+export const Move = z.discriminatedUnion('type', [...HangmanMove.options, ...CrazyMove.options]);
+export type Move = z.infer<typeof Move>;
+
+/**
  * A move in any match (single-player Hangman or a room's word duel), timed by the envelope's `issuedAt`. The
  * engine routes it by the match's kind. → `{ view }` (the mover's own view)
  */
-export const MakeMove = z.object({ matchId: Id, userId: Id, move: HangmanMove });
+export const MakeMove = z.object({ matchId: Id, userId: Id, move: Move });
 
 // Rooms (product/RULES.md "Multiplayer rooms"). Every room command answers `{ room }`: the room's view (ids only;
 // the gateway adds names). A room's code is 6 characters from ROOM_CODE_ALPHABET (no 0/O/1/I).
@@ -174,6 +196,24 @@ export const GAME_ENGINE_REJECTIONS = [
   'invalid_word',
   'duplicate_word',
   'no_room_hints_left',
+  // Crazy (games/crazy CRAZY_REJECTIONS; game_over, not_your_match and not_your_turn are above). The engine's tests
+  // check that every Crazy rejection is listed here.
+  'no_cards_selected',
+  'card_not_in_hand',
+  'invalid_combination',
+  'suit_not_allowed',
+  'suit_change_locked',
+  'must_answer_penalty',
+  'already_drew',
+  'draw_first',
+  'nothing_to_draw',
+  'no_penalty',
+  'qeregn_needs_one_card',
+  'already_said_qeregn',
+  'cannot_call_self',
+  'unknown_target',
+  /** A move of the other game's kind (e.g. a guess in a Crazy match). */
+  'move_not_for_this_game',
   /** The payload does not match the command's schema, or the type is not an engine command. */
   'invalid_command',
 ] as const;

@@ -31,6 +31,8 @@ export const STREAM_PREFIX_CONTEXTS: readonly (readonly [prefix: string, context
   ['room-', 'engine'],
   /** A room's word duel (the gateway pushes its views). */
   ['duel-', 'engine'],
+  /** A room's Crazy match (the gateway pushes its views). */
+  ['crazy-', 'engine'],
 ];
 
 export function eventContextOf(streamId: string): EventContext {

@@ -48,7 +48,8 @@ export interface RoomsHarness {
 
 export const postgresUrl = await findTestPostgres();
 
-export async function startRooms(backend: Backend): Promise<RoomsHarness> {
+/** `newSeed`: fixes the games' seeds (a known deal); a fresh one per match by default. */
+export async function startRooms(backend: Backend, options: { newSeed?: () => string } = {}): Promise<RoomsHarness> {
   let db: SqlDatabase;
   let drop: (() => Promise<void>) | null = null;
   if (backend === 'postgres') {
@@ -70,7 +71,7 @@ export async function startRooms(backend: Backend): Promise<RoomsHarness> {
       return outcome;
     },
   };
-  const make = () => createGameEngine({ store, db, commands: sender, sweepIntervalMs: 0, newSeed: () => `seed-${newUuid()}` });
+  const make = () => createGameEngine({ store, db, commands: sender, sweepIntervalMs: 0, newSeed: options.newSeed ?? (() => `seed-${newUuid()}`) });
   const harness: RoomsHarness = {
     store,
     db,

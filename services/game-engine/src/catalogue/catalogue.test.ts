@@ -7,6 +7,7 @@ import {
   HANGMAN_LIVES,
   HANGMAN_TIME_LIMIT_SECONDS,
 } from '../config.ts';
+import { instructions as crazyInstructions } from '../games/crazy/messages.en-am.ts';
 import { catalogueEntry, fullCatalogue, listCatalogue } from './catalogue.ts';
 import { GAME_CATEGORIES, HOME_CATEGORIES } from './categories.ts';
 
@@ -34,6 +35,7 @@ describe('the game catalogue', () => {
   it('lists only the playable games, with their category', () => {
     expect(listCatalogue().map((entry) => [entry.slug, entry.category, entry.categoryLabel])).toEqual([
       ['hangman', 'word', { en: 'Word', am: 'ቃላት' }],
+      ['crazy', 'card', expect.objectContaining({ en: expect.any(String) })],
     ]);
   });
 
@@ -66,10 +68,17 @@ describe('the game catalogue', () => {
 
   it('describes Crazy by the rules RULES.md fixes, not the prior system’s contradicting text', () => {
     const { en } = catalogueEntry('crazy').instructions;
-    expect(en).toContain('a 7 skips');
-    expect(en).toContain('a 5 reverses');
-    expect(en).toContain('an 8 or a J can go on any card');
+    expect(en).toContain('A 7 skips');
+    expect(en).toContain('A 5 reverses');
+    expect(en).toContain('An 8 or a J goes on any card');
     expect(en).not.toMatch(/8 skips|Ace changes/);
+  });
+
+  it('takes Crazy’s instructions from the game’s own rule table, in both languages', () => {
+    const { instructions } = catalogueEntry('crazy');
+    expect(instructions.en.startsWith(crazyInstructions('en'))).toBe(true);
+    expect(instructions.am.startsWith(crazyInstructions('am'))).toBe(true);
+    expect(instructions.en).toContain('15 tokens');
   });
 });
 

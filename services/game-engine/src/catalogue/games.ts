@@ -62,7 +62,8 @@ export const GAME_RULES: Readonly<Record<GameSlug, GameRules>> = {
     dailyPlayLimit: null,
     multiplayer: true,
     players: { min: CRAZY_PLAYERS_MIN, max: CRAZY_PLAYERS_MAX },
-    playable: false,
+    // Played in rooms only (issue 7): a single-player start of it is still refused.
+    playable: true,
   },
   codebreaker: singlePlayer('codebreaker', 'code_breaker', CODEBREAKER_COST_TOKENS, false),
   mines: singlePlayer('mines', 'mines', MINES_COST_TOKENS, false),

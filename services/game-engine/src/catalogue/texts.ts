@@ -5,10 +5,6 @@
 import {
   CODEBREAKER_ATTEMPTS_MAX,
   CODEBREAKER_CODE_DIGITS,
-  CRAZY_ACE_OF_SPADES_DRAW,
-  CRAZY_FORGOTTEN_QEREGN_DRAW,
-  CRAZY_HAND_CARDS,
-  CRAZY_TWO_DRAW,
   GEO_SPRINT_QUESTIONS,
   GEO_SPRINT_SECONDS_PER_QUESTION,
   HANGMAN_HINT_COST_POINTS,
@@ -26,6 +22,7 @@ import {
   SUM_CHASER_THRESHOLD,
   XP_MAX,
 } from '../config.ts';
+import { instructions as crazyInstructions } from '../games/crazy/messages.en-am.ts';
 import type { GameRules, GameSlug } from './games.ts';
 import type { LocalizedText } from './localized.ts';
 
@@ -93,33 +90,14 @@ const hangman: TextsOf = (rules) => ({
   ),
 });
 
+/** Crazy's rules come from its own rule table (games/crazy: numbers from its rules.ts), then the price. */
 const crazy: TextsOf = (rules) => ({
   title: { en: 'Crazy', am: 'ክሪዚ' },
   description: {
     en: 'The Ethiopian card game, played in rooms with friends.',
     am: 'ከጓደኞች ጋር በክፍል ውስጥ የሚጫወቱት የኢትዮጵያ የካርታ ጨዋታ።',
   },
-  instructions: joined(
-    {
-      en:
-        `Everyone gets ${CRAZY_HAND_CARDS} cards. Play a card of the same suit or number as the top card. ` +
-        `A 2 makes the next player draw ${CRAZY_TWO_DRAW} and the A♠ makes them draw ${CRAZY_ACE_OF_SPADES_DRAW}; ` +
-        'a 5 reverses the direction, a 7 skips the next player, and an 8 or a J can go on any card and chooses the suit.',
-      am:
-        `እያንዳንዱ ተጫዋች ${CRAZY_HAND_CARDS} ካርታ ይደርሰዋል። ከላይ ካለው ካርታ ጋር ተመሳሳይ ዓይነት ወይም ቁጥር ያለው ካርታ ይጣሉ። ` +
-        `2 ሲጣል ቀጣዩ ተጫዋች ${CRAZY_TWO_DRAW} ካርታ ይስባል፤ A♠ ሲጣል ደግሞ ${CRAZY_ACE_OF_SPADES_DRAW} ካርታ ይስባል። ` +
-        '5 አቅጣጫውን ይቀይራል፣ 7 ቀጣዩን ተጫዋች ያሳልፋል፤ 8 ወይም J በማንኛውም ካርታ ላይ ይጣላል፣ የጣለውም ተጫዋች ዓይነቱን ይመርጣል።',
-    },
-    {
-      en:
-        `With one card left, say “Qeregn” before the next player moves; if someone calls Crazy on you first, you ` +
-        `draw ${CRAZY_FORGOTTEN_QEREGN_DRAW}. The first to play every card wins.`,
-      am:
-        `አንድ ካርታ ሲቀርዎት ቀጣዩ ተጫዋች ከመጫወቱ በፊት «ቀረኝ» ይበሉ፤ ሌላ ተጫዋች ቀድሞ «ክሪዚ» ካለብዎት ` +
-        `${CRAZY_FORGOTTEN_QEREGN_DRAW} ካርታ ይስባሉ። ካርታውን ሁሉ ቀድሞ የጨረሰ ያሸንፋል።`,
-    },
-    priceSentence(rules),
-  ),
+  instructions: joined({ en: crazyInstructions('en'), am: crazyInstructions('am') }, priceSentence(rules)),
 });
 
 const codebreaker: TextsOf = (rules) => ({

@@ -20,7 +20,7 @@ import {
   ROOM_PLAYERS_MIN,
   ROOM_RAKE_PERCENT,
 } from '../config.ts';
-import type { HoldSpec, Payout, RoomEvent, RoomSettings, TransferSpec } from './events.ts';
+import { ROOM_GAMES, type HoldSpec, type Payout, type RoomEvent, type RoomGame, type RoomSettings, type TransferSpec } from './events.ts';
 import { activePlayers, playerOf, type RoomState } from './state.ts';
 
 export interface RoomRejection {
@@ -82,17 +82,22 @@ export function validateSettings(raw: RawRoomSettings, passwordLength: number | 
   if (roomName.length === 0 || roomName.length > ROOM_NAME_MAX) return bad('roomName');
   const description = (raw.description ?? '').trim();
   if (description.length > ROOM_DESCRIPTION_MAX) return bad('description');
-  if (raw.game !== 'hangman') return reject('unknown_game', { game: raw.game });
+  const game = (ROOM_GAMES as readonly string[]).includes(raw.game) ? (raw.game as RoomGame) : null;
+  if (!game) return reject('unknown_game', { game: raw.game });
   if (raw.language !== 'en' && raw.language !== 'am') return reject('unknown_language', { language: raw.language });
-  if (!isInt(raw.maxPlayers) || raw.maxPlayers < ROOM_PLAYERS_MIN || raw.maxPlayers > ROOM_PLAYERS_MAX) return bad('maxPlayers');
+  // The room's limits, narrowed by the game's own (Crazy: 2–8 from the catalogue).
+  const { min, max } = GAME_RULES[game].multiplayer ? GAME_RULES[game].players : { min: ROOM_PLAYERS_MIN, max: ROOM_PLAYERS_MAX };
+  const minPlayers = Math.max(ROOM_PLAYERS_MIN, min);
+  const maxPlayers = Math.min(ROOM_PLAYERS_MAX, max);
+  if (!isInt(raw.maxPlayers) || raw.maxPlayers < minPlayers || raw.maxPlayers > maxPlayers) return bad('maxPlayers');
   if (raw.gameDuration !== 'normal' && raw.gameDuration !== 'rush') return bad('gameDuration');
-  const cost = GAME_RULES.hangman.costTokens;
+  const cost = GAME_RULES[game].costTokens;
   const entryFee = raw.entryFee ?? cost;
   if (!isInt(entryFee) || entryFee < cost || entryFee > ROOM_ENTRY_FEE_MAX) return bad('entryFee');
   const penalty = raw.penalty ?? 0;
   if (!isInt(penalty) || penalty < 0 || penalty > ROOM_PENALTY_MAX) return bad('penalty');
   if (passwordLength !== null && (passwordLength < ROOM_PASSWORD_MIN || passwordLength > ROOM_PASSWORD_MAX)) return bad('password');
-  return { roomName, description, game: 'hangman', language: raw.language, maxPlayers: raw.maxPlayers, gameDuration: raw.gameDuration, entryFee, penalty };
+  return { roomName, description, game, language: raw.language, maxPlayers: raw.maxPlayers, gameDuration: raw.gameDuration, entryFee, penalty };
 }
 
 const pendingInvitationOf = (state: RoomState, userId: string) =>

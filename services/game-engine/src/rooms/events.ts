@@ -11,11 +11,15 @@ export const roomStreamId = (code: string) => `${ROOM_STREAM_PREFIX}${code}`;
 
 export type GameDuration = 'normal' | 'rush';
 export type RoomLanguage = 'en' | 'am';
+/** The games a room can play: the word duel (slug `hangman`) and Crazy. */
+export const ROOM_GAMES = ['hangman', 'crazy'] as const;
+export type RoomGame = (typeof ROOM_GAMES)[number];
 
 export interface RoomSettings {
   readonly roomName: string;
   readonly description: string;
-  readonly game: 'hangman';
+  readonly game: RoomGame;
+  /** The word duel's dictionary; kept (and valid) for Crazy, where it changes nothing. */
   readonly language: RoomLanguage;
   readonly maxPlayers: number;
   readonly gameDuration: GameDuration;

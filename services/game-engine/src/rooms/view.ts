@@ -1,5 +1,5 @@
 /** What clients see of a room: ids only (the gateway adds names), never the password or its hash, no hold ids. */
-import type { GameDuration, RoomLanguage } from './events.ts';
+import type { GameDuration, RoomGame, RoomLanguage } from './events.ts';
 import type { BetStatus, PlayerStatus, RoomState, RoomStatus } from './state.ts';
 import { activePlayers } from './state.ts';
 
@@ -25,7 +25,7 @@ export interface RoomView {
   readonly code: string;
   readonly roomName: string;
   readonly description: string;
-  readonly game: 'hangman';
+  readonly game: RoomGame;
   readonly language: RoomLanguage;
   readonly maxPlayers: number;
   readonly gameDuration: GameDuration;

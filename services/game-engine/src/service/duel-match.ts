@@ -37,6 +37,7 @@ import {
 import { decideRoom, isRejection, type RoomRejection } from '../rooms/decide.ts';
 import type { RoomEvent } from '../rooms/events.ts';
 import { playerOf, type RoomState } from '../rooms/state.ts';
+import { crazyLeavePlan, crazyStartAppend } from './crazy-match.ts';
 import { commandIdOf } from './events.ts';
 import type { HandlerResult } from './handlers.ts';
 import { decided, foldOnto, loadRoom, roomAnswer, roomAppend, roomLockKey, runRoomCommand, settleRoomMoney, type LoadedRoom } from './rooms.ts';
@@ -142,6 +143,8 @@ export const startRoomMatch = (deps: HandlerDeps, command: CommandEnvelope, p: G
       const events = decideRoom({ type: 'StartRoomMatch', data: { userId: p.userId, at: command.issuedAt } }, state);
       if (isRejection(events) || !state) return isRejection(events) ? events : { reason: 'room_not_found' };
       const started = events.find((e): e is Extract<RoomEvent, { type: 'MatchStarted' }> => e.type === 'MatchStarted')!;
+      // Crazy (issue 7): the same start, its own match stream.
+      if (state.settings.game === 'crazy') return { events, extra: [crazyStartAppend(command, state, started.data.matchId, started.data.players, deps.newSeed())] };
       const { gameDuration, language } = state.settings;
       const duel = startEvents(
         {
@@ -167,6 +170,11 @@ export const leaveRoom = (deps: HandlerDeps, command: CommandEnvelope, p: GameEn
       const { state } = loaded;
       const plain = decided(() => ({ type: 'LeaveRoom', data: { userId: p.userId, at: command.issuedAt } }))(loaded);
       if (isRejection(plain) || !state || state.status !== 'in_progress' || playerOf(state, p.userId)?.status !== 'playing') return plain;
+      if (state.settings.game === 'crazy') {
+        // Leaving a started Crazy match: RemovePlayer there (a forfeit), and perhaps its end.
+        const left = await crazyLeavePlan(deps, command, foldOnto(state, plain.events), state.matchId, p.userId);
+        return left ? { events: [...plain.events, ...left.followUps], extra: [left.append] } : plain;
+      }
       // Leaving a started match: a forfeit in the duel too, and perhaps its end.
       const duel = await loadDuel(deps.store, state.matchId);
       if (!duel.state || duel.state.status !== 'playing') return plain;
@@ -181,7 +189,7 @@ export const leaveRoom = (deps: HandlerDeps, command: CommandEnvelope, p: GameEn
 // Moves and timers -----------------------------------------------------------------------------------------------
 
 /** The duel's turn deadline as the room sees it: an offline current player's turn ends once their grace is over. */
-export function effectiveTurnDeadline(duel: DuelState, room: RoomState | null): string | null {
+export function effectiveTurnDeadline(duel: Pick<DuelState, 'turnDeadline' | 'turnMs' | 'currentPlayer'>, room: RoomState | null): string | null {
   if (!duel.turnDeadline) return null;
   const current = duel.currentPlayer && room ? playerOf(room, duel.currentPlayer) : undefined;
   if (!current || current.online || !current.offlineSince) return duel.turnDeadline;
@@ -253,6 +261,8 @@ export function duelMove(deps: HandlerDeps, command: CommandEnvelope, p: GameEng
           return { type: 'GuessLetter', data: { playerId: userId, letter: move.letter, at } };
         case 'hint':
           return { type: 'UseHint', data: { playerId: userId, at } };
+        default:
+          return { reason: 'move_not_for_this_game' };
       }
     },
     userId,

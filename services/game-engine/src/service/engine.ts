@@ -8,6 +8,7 @@ import {
   GameEngineCommands,
   isGameEngineCommandType,
   rejected,
+  succeeded,
   type CommandEnvelope,
   type CommandHandler,
   type CommandSender,
@@ -24,7 +25,8 @@ import { applyToReadModel, migrateEngine } from './projection.ts';
 import { createEngineQueries, type EngineQueries } from './queries.ts';
 import type { HandlerDeps, Logger } from './shell.ts';
 import { sweep, sweepRooms, type RoomSweepReport, type SweepReport } from './sweeper.ts';
-import { duelMove, duelRoomOf, endMatchOnTime, leaveRoom, startRoomMatch, timeoutTurn } from './duel-match.ts';
+import { crazyMove, crazyRoomOf, crazyTimeoutTurn } from './crazy-match.ts';
+import { duelMove, duelRoomOf, effectiveTurnDeadline, endMatchOnTime, leaveRoom, startRoomMatch, timeoutTurn } from './duel-match.ts';
 import {
   createRoom,
   deleteRoom,
@@ -104,6 +106,14 @@ export function createGameEngine(deps: GameEngineDeps): GameEngine {
   }
 
 
+  /** Which room match `matchId` is (its stream's first event names the room); null for anything else. */
+  async function roomMatchOf(matchId: string): Promise<{ kind: 'duel' | 'crazy'; roomCode: string } | null> {
+    const duelRoom = await duelRoomOf(deps.store, matchId);
+    if (duelRoom) return { kind: 'duel', roomCode: duelRoom };
+    const crazyRoom = await crazyRoomOf(deps.store, matchId);
+    return crazyRoom ? { kind: 'crazy', roomCode: crazyRoom } : null;
+  }
+
   async function dispatch(command: CommandEnvelope): Promise<HandlerResult> {
     const refuse = (details: Record<string, unknown>): Promise<HandlerResult> =>
       Promise.resolve({ outcome: rejected(command.commandId, 'invalid_command', details), position: null, changesReadModel: false });
@@ -118,9 +128,10 @@ export function createGameEngine(deps: GameEngineDeps): GameEngine {
       case 'MakeMove': {
         const parsed = GameEngineCommands.MakeMove.safeParse(command.payload);
         if (!parsed.success) return invalid(parsed.error);
-        // One command for every match: a duel's stream names its room, anything else is single-player Hangman.
-        const roomCode = await duelRoomOf(deps.store, parsed.data.matchId);
-        return roomCode ? duelMove(handlerDeps, command, parsed.data, roomCode) : makeMove(handlerDeps, command, parsed.data);
+        // One command for every match: a room match's stream names its room, anything else is single-player Hangman.
+        const roomMatch = await roomMatchOf(parsed.data.matchId);
+        if (roomMatch?.kind === 'crazy') return crazyMove(handlerDeps, command, parsed.data, roomMatch.roomCode);
+        return roomMatch ? duelMove(handlerDeps, command, parsed.data, roomMatch.roomCode) : makeMove(handlerDeps, command, parsed.data);
       }
       case 'ExpireHangman': {
         const parsed = GameEngineCommands.ExpireHangman.safeParse(command.payload);
@@ -130,8 +141,14 @@ export function createGameEngine(deps: GameEngineDeps): GameEngine {
       case 'EndMatchOnTime': {
         const parsed = GameEngineCommands[command.type].safeParse(command.payload);
         if (!parsed.success) return invalid(parsed.error);
-        const roomCode = await duelRoomOf(deps.store, parsed.data.matchId);
-        if (!roomCode) return { outcome: rejected(command.commandId, 'match_not_found'), position: null, changesReadModel: false };
+        const roomMatch = await roomMatchOf(parsed.data.matchId);
+        if (!roomMatch) return { outcome: rejected(command.commandId, 'match_not_found'), position: null, changesReadModel: false };
+        const roomCode = roomMatch.roomCode;
+        if (roomMatch.kind === 'crazy') {
+          // Crazy has no match clock: only turns time out.
+          if (command.type !== 'TimeoutTurn') return { outcome: succeeded(command.commandId, {}), position: null, changesReadModel: false };
+          return crazyTimeoutTurn(handlerDeps, command, parsed.data as GameEngineCommandPayload<'TimeoutTurn'>, roomCode, effectiveTurnDeadline);
+        }
         return command.type === 'TimeoutTurn'
           ? timeoutTurn(handlerDeps, command, parsed.data as GameEngineCommandPayload<'TimeoutTurn'>, roomCode)
           : endMatchOnTime(handlerDeps, command, parsed.data, roomCode);

@@ -219,6 +219,7 @@ export function makeMove(deps: HandlerDeps, command: CommandEnvelope, payload: G
       }
       const at = command.issuedAt;
       if (move.type === 'set_word') return { result: answer(rejected(command.commandId, 'not_the_setter')), won: null };
+      if (move.type !== 'guess' && move.type !== 'hint') return { result: answer(rejected(command.commandId, 'move_not_for_this_game')), won: null };
       const core: HangmanCommand =
         move.type === 'guess'
           ? { type: 'GuessLetter', data: { matchId, playerId: userId, letter: move.letter, at } }

@@ -1,6 +1,7 @@
 /** The engine service shell: commands in, views and statistics out. */
 export { createGameEngine, type GameEngine, type GameEngineDeps } from './engine.ts';
 export type {
+  CrazyReplay,
   DailyPlaysSummary,
   DuelMatchSummary,
   DuelReplay,
@@ -23,3 +24,4 @@ export { feeTransferId, refundTransferId, rewardTransferId } from './handlers.ts
 export { addisDay } from './addis-day.ts';
 export { matchStreamId, playsStreamId, MATCH_STREAM_TYPE } from './events.ts';
 export { DUEL_STREAM_PREFIX, DUEL_STREAM_TYPE, duelStreamId } from './duel-match.ts';
+export { CRAZY_STREAM_PREFIX, CRAZY_STREAM_TYPE, crazyStreamId } from './crazy-match.ts';

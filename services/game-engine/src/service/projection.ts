@@ -11,6 +11,8 @@ import { hasPendingMoney } from '../rooms/ledger-steps.ts';
 import { parseRoomEvent, ROOM_STREAM_PREFIX } from '../rooms/events.ts';
 import { evolveRoom, type RoomState } from '../rooms/state.ts';
 import { DUEL_STREAM_PREFIX, parseDuelEvent } from './duel-match.ts';
+import { CRAZY_STREAM_PREFIX, parseCrazyEvent } from './crazy-match.ts';
+import { evolve as evolveCrazy, fold as foldCrazy, type CrazyState } from '../games/crazy/index.ts';
 
 export const ENGINE_MIGRATIONS: readonly Migration[] = [
   {
@@ -109,6 +111,11 @@ export const ENGINE_MIGRATIONS: readonly Migration[] = [
       create index if not exists engine_room_history_user on engine_room_history (user_id, finished_at desc, match_id desc)
     `,
   },
+  {
+    // Crazy matches (issue 7) share engine_duels (the sweeper's turns): they have no match clock.
+    id: '003-engine-crazy',
+    sql: `alter table engine_duels alter column match_deadline drop not null`,
+  },
 ];
 
 export const migrateEngine = (db: SqlDatabase) => migrate(db, 'engine', ENGINE_MIGRATIONS);
@@ -122,6 +129,10 @@ export async function applyToReadModel(sql: SqlExecutor, events: readonly Stored
     }
     if (stored.streamId.startsWith(DUEL_STREAM_PREFIX)) {
       await applyDuelEvent(sql, stored);
+      continue;
+    }
+    if (stored.streamId.startsWith(CRAZY_STREAM_PREFIX)) {
+      await applyCrazyEvent(sql, stored);
       continue;
     }
     if (!stored.streamId.startsWith(MATCH_STREAM_PREFIX)) continue;
@@ -282,5 +293,27 @@ async function applyDuelEvent(sql: SqlExecutor, stored: StoredEvent): Promise<vo
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9)
      on conflict (match_id) do update set status = $3, turn = $4, current_player = $5, turn_deadline = $6, match_deadline = $7, state = $8, global_position = $9`,
     [matchId, state.roomCode, state.status, state.turn, state.currentPlayer, state.turnDeadline, state.matchDeadline, JSON.stringify(state), stored.globalPosition.toString()],
+  );
+}
+
+/** A Crazy match's row in engine_duels (what the sweeper times out): `turn` is its turnNumber, no match deadline. */
+async function applyCrazyEvent(sql: SqlExecutor, stored: StoredEvent): Promise<void> {
+  const event = parseCrazyEvent(stored);
+  if (!event) return;
+  const matchId = stored.streamId.slice(CRAZY_STREAM_PREFIX.length);
+  const { rows } = await sql.query<{ state: CrazyState | string; global_position: string }>(
+    'select state, global_position::text as global_position from engine_duels where match_id = $1',
+    [matchId],
+  );
+  const row = rows[0];
+  if (row && BigInt(row.global_position) >= stored.globalPosition) return;
+  const before = row ? (typeof row.state === 'string' ? (JSON.parse(row.state) as CrazyState) : row.state) : null;
+  if (!before && event.type !== 'CrazyStarted') return;
+  const state = before ? evolveCrazy(before, event) : foldCrazy([event]);
+  await sql.query(
+    `insert into engine_duels (match_id, room_code, status, turn, current_player, turn_deadline, match_deadline, state, global_position)
+     values ($1, $2, $3, $4, $5, $6, null, $7, $8)
+     on conflict (match_id) do update set status = $3, turn = $4, current_player = $5, turn_deadline = $6, state = $7, global_position = $8`,
+    [matchId, state.roomCode, state.status, state.turnNumber, state.currentPlayer, state.turnDeadline, JSON.stringify(state), stored.globalPosition.toString()],
   );
 }

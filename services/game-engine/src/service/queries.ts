@@ -7,6 +7,8 @@
  * - `match(matchId)` answers single-player Hangman as before (now with `kind: 'hangman'`), and a duel with
  *   `{ kind: 'duel', matchId, playerIds, roomCode, status, version }`.
  * - `matchView(matchId, viewerId)` works for both kinds (a Hangman view only for its own player).
+ * - Crazy (issue 7): `match` answers `kind: 'crazy'` (the duel's shape), `matchView` the player's CrazyView, and
+ *   `replay` `{ kind: 'crazy', matchId, roomCode, final, steps }` with every hand shown at every step.
  * - `replay(matchId)` answers a duel with `{ kind: 'duel', matchId, roomCode, final, steps }` (every step's view
  *   with the words shown), 'match_not_over' while it is on.
  * - `history(userId, { limit, cursor })`: newest first; `cursor` is the opaque `nextCursor` of the page before.
@@ -26,6 +28,8 @@ import { replaySteps, viewFor as duelViewFor, type DuelView, type ReplayStep as 
 import type { RoomState } from '../rooms/state.ts';
 import { invitedIdsOf, memberIdsOf, roomView, type RoomView } from '../rooms/view.ts';
 import { loadDuel } from './duel-match.ts';
+import { loadCrazy } from './crazy-match.ts';
+import { replaySteps as crazyReplaySteps, viewFor as crazyViewFor, type CrazyView, type ReplayStep as CrazyReplayStep } from '../games/crazy/index.ts';
 import { loadRoom } from './rooms.ts';
 
 export interface MatchSummary {
@@ -93,7 +97,8 @@ export interface DailyPlaysSummary {
 }
 
 export interface DuelMatchSummary {
-  readonly kind: 'duel';
+  /** A room's match: the word duel or Crazy. */
+  readonly kind: 'duel' | 'crazy';
   readonly matchId: string;
   /** No single-player view or owner: a duel's views are per player (matchView). */
   readonly view: null;
@@ -113,8 +118,17 @@ export interface DuelReplay {
   readonly steps: readonly DuelReplayStep[];
 }
 
+/** A Crazy match's replay: every step's view with every hand shown (the match is over). */
+export interface CrazyReplay {
+  readonly kind: 'crazy';
+  readonly matchId: string;
+  readonly roomCode: string;
+  readonly final: CrazyView;
+  readonly steps: readonly CrazyReplayStep[];
+}
+
 /** Any match's replay: `kind` tells which. */
-export type MatchReplay = HangmanReplay | DuelReplay;
+export type MatchReplay = HangmanReplay | DuelReplay | CrazyReplay;
 
 export interface RoomSnapshot {
   readonly view: RoomView;
@@ -166,7 +180,7 @@ export interface EngineQueries {
   /** The user's pending invitations to rooms still waiting, newest first. */
   invitations(userId: string): Promise<InvitationView[]>;
   /** The viewer's view of any match (a duel: their own view; null viewer = a spectator's); null if none. */
-  matchView(matchId: string, viewerId: string | null): Promise<{ version: number; view: DuelView | HangmanView } | null>;
+  matchView(matchId: string, viewerId: string | null): Promise<{ version: number; view: DuelView | CrazyView | HangmanView } | null>;
   /** Finished room matches of the user, newest first. */
   history(userId: string, options: { limit: number; cursor?: string | null }): Promise<HistoryPage>;
   stats(userId: string): Promise<PlayerStats>;
@@ -203,10 +217,30 @@ export function createEngineQueries(deps: { store: EventStore; db: SqlExecutor }
           version: Number(duel.globalPosition ?? 0n),
         };
       }
+      const crazy = await loadCrazy(deps.store, matchId);
+      if (crazy.state) {
+        const { state } = crazy;
+        return {
+          kind: 'crazy',
+          matchId,
+          view: null,
+          playerId: null,
+          roomCode: state.roomCode,
+          playerIds: state.players.map((p) => p.id),
+          status: state.status,
+          version: Number(crazy.globalPosition ?? 0n),
+        };
+      }
       return hangmanSummary(matchId);
     },
 
     async replay(matchId) {
+      const crazy = await loadCrazy(deps.store, matchId);
+      if (crazy.state) {
+        if (crazy.state.status !== 'finished') return 'match_not_over';
+        const steps = crazyReplaySteps(crazy.events, { revealHands: true });
+        return { kind: 'crazy', matchId, roomCode: crazy.state.roomCode, final: crazyViewFor(crazy.state, null, { revealHands: true }), steps };
+      }
       const duel = await loadDuel(deps.store, matchId);
       if (duel.state) {
         if (duel.state.status !== 'finished') return 'match_not_over';
@@ -297,6 +331,8 @@ export function createEngineQueries(deps: { store: EventStore; db: SqlExecutor }
     async matchView(matchId, viewerId) {
       const duel = await loadDuel(deps.store, matchId);
       if (duel.state) return { version: Number(duel.globalPosition ?? 0n), view: duelViewFor(duel.state, viewerId) };
+      const crazy = await loadCrazy(deps.store, matchId);
+      if (crazy.state) return { version: Number(crazy.globalPosition ?? 0n), view: crazyViewFor(crazy.state, viewerId) };
       const summary = await hangmanSummary(matchId);
       if (!summary?.view || summary.playerId !== viewerId) return null;
       return { version: summary.version, view: summary.view };
