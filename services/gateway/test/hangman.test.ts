@@ -55,6 +55,15 @@ describe('catalogue and options', () => {
         title: { en: 'Hangman', am: expect.stringMatching(/[\u1200-\u137f]/) },
         description: { en: expect.any(String), am: expect.stringMatching(/[\u1200-\u137f]/) },
       }),
+      // Crazy is played in rooms (issue 7): listed as multiplayer, its instructions from its own rule table.
+      expect.objectContaining({
+        slug: 'crazy',
+        category: 'card',
+        cost: 15,
+        multiplayer: true,
+        players: { min: 2, max: 8 },
+        instructions: { en: expect.stringContaining('Qeregn'), am: expect.stringContaining('ቀረኝ') },
+      }),
     ]);
     expect(categories).toHaveLength(8);
   });

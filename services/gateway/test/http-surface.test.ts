@@ -87,7 +87,7 @@ describe('envelopes of the SPEC §7 calls', () => {
 
   it('lists the playable game catalogue', async () => {
     const catalogue = (await t.app.inject({ method: 'GET', url: '/api/v1/games' })).json();
-    expect(catalogue).toMatchObject({ success: true, data: { games: [{ slug: 'hangman', category: 'word', cost: 9 }] } });
+    expect(catalogue).toMatchObject({ success: true, data: { games: [{ slug: 'hangman', category: 'word', cost: 9 }, { slug: 'crazy', category: 'card', cost: 15, multiplayer: true }] } });
   });
 });
 

@@ -3,8 +3,8 @@
  * turn a request into an engine command, send it, and answer with the view, or throw the named rejection.
  * The gateway never looks inside a game: it checks who may see a match and passes views through.
  */
-import { newUuid, uuidFrom, type CommandSender } from '@qal/events';
-import type { EngineQueries, hangman, MatchReplay } from '@qal/game-engine';
+import { CrazyMove, newUuid, uuidFrom, type CommandSender } from '@qal/events';
+import type { crazy, EngineQueries, hangman, MatchReplay } from '@qal/game-engine';
 import { z } from 'zod';
 import type { Clock } from '../clock.ts';
 import { commandEnvelope, sendCommand } from '../commands.ts';
@@ -16,7 +16,9 @@ import type { MatchAccess } from '../rooms/types.ts';
 export type HangmanView = hangman.HangmanView;
 /** A room's word duel as one player sees it (helpers/ROOMS.md DuelView); passed through as the engine gives it. */
 export type DuelView = Readonly<Record<string, unknown>> & { readonly mode: 'duel' };
-export type MatchView = HangmanView | DuelView;
+/** A room's Crazy match as one player sees it (games/crazy viewFor: their hand, the others' counts). */
+export type CrazyView = crazy.CrazyView;
+export type MatchView = HangmanView | DuelView | CrazyView;
 
 export const PlayHangmanBody = z.object({
   language: z.string().trim().min(1).max(20),
@@ -25,11 +27,17 @@ export const PlayHangmanBody = z.object({
 });
 export type PlayHangmanBody = z.infer<typeof PlayHangmanBody>;
 
+/**
+ * Any match's move: Hangman's (single-player and the word duel) and Crazy's (`play` {cards, suit?}, `draw`, `pass`,
+ * `qeregn`, `crazy` {target}, `face_penalty`: @qal/events CrazyMove). The engine routes it by the match's kind and
+ * answers a move of the other game with 'move_not_for_this_game'.
+ */
 export const MoveBody = z.discriminatedUnion('type', [
   z.object({ type: z.literal('guess'), letter: z.string().trim().min(1).max(8) }),
   z.object({ type: z.literal('hint') }),
   /** Word duel only: the round's setter sets the word ('Invalid Word', 'Duplicate Word' come from the engine). */
   z.object({ type: z.literal('set_word'), word: z.string().trim().min(1).max(40) }),
+  ...CrazyMove.options,
 ]);
 export type MoveBody = z.infer<typeof MoveBody>;
 
@@ -73,8 +81,8 @@ export function createCommandRunner(deps: Pick<GameCommandsDeps, 'commands' | 'c
 export type CommandRunner = ReturnType<typeof createCommandRunner>;
 
 /**
- * Who may see a match, read from the engine's summary: a single-player game has one `playerId`, a room's duel
- * `kind: 'duel'` and its `playerIds`. Read loosely, so the summary may grow without the gateway changing.
+ * Who may see a match, read from the engine's summary: a single-player game has one `playerId`, a room's match
+ * (`kind: 'duel'` or `'crazy'`) its `playerIds` (access kind 'duel' stands for any room match). Read loosely, so the summary may grow without the gateway changing.
  */
 export async function matchAccess(queries: EngineQueries, matchId: string): Promise<MatchAccess | null> {
   const summary = (await queries.match(matchId)) as unknown as Record<string, unknown> | null;
@@ -135,7 +143,7 @@ export function createGameCommands(deps: GameCommandsDeps) {
         }
         const seen = await rooms.matchView(matchId, userId);
         if (!seen) throw new Rejection('match_not_found');
-        return { view: seen.view as DuelView };
+        return { view: seen.view as DuelView | CrazyView };
       }
       const match = await ownMatch(userId, matchId);
       if (match.view.status === 'playing' && Date.parse(match.view.deadline) <= deps.clock().getTime()) {

@@ -1,4 +1,5 @@
 import { GAME_ENGINE_REJECTIONS } from '@qal/events';
+import { crazy } from '@qal/game-engine';
 import { describe, expect, it } from 'vitest';
 import { REJECTIONS, rejectionMessage } from './rejections.ts';
 
@@ -12,6 +13,15 @@ describe('the rejection table', () => {
       expect(table[reason]!.status, reason).toBeGreaterThanOrEqual(400);
       expect(table[reason]!.en.length, reason).toBeGreaterThan(3);
       expect(table[reason]!.am, reason).toMatch(ETHIOPIC);
+    }
+  });
+
+  it('answers every Crazy rejection with the game’s own status and words (the shared three keep the table’s)', () => {
+    const table = REJECTIONS as Record<string, { status: number; en: string; am: string }>;
+    for (const reason of crazy.CRAZY_REJECTIONS) {
+      expect(table[reason], reason).toBeDefined();
+      if (['game_over', 'not_your_match', 'not_your_turn'].includes(reason)) continue;
+      expect(table[reason], reason).toEqual({ status: crazy.CRAZY_REJECTION_HTTP_STATUS[reason], ...crazy.CRAZY_REJECTION_MESSAGES[reason] });
     }
   });
 

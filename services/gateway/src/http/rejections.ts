@@ -2,6 +2,8 @@
  * Every named rejection the gateway can answer with, in one table: HTTP status and the message in English and
  * Amharic. A rejection not listed here (e.g. a new ledger reason) falls back to `unlisted` below.
  */
+import { crazy } from '@qal/game-engine';
+
 export type Lang = 'en' | 'am';
 
 export interface RejectionInfo {
@@ -9,6 +11,16 @@ export interface RejectionInfo {
   readonly en: string;
   readonly am: string;
 }
+
+/** Crazy's rejections the table does not already have (game_over, not_your_match, not_your_turn are shared). */
+const CRAZY_SHARED = ['game_over', 'not_your_match', 'not_your_turn'] as const;
+type CrazyOnly = Exclude<crazy.CrazyRejection, (typeof CRAZY_SHARED)[number]>;
+const CRAZY_ONLY_REJECTIONS = Object.fromEntries(
+  crazy.CRAZY_REJECTIONS.filter((r): r is CrazyOnly => !(CRAZY_SHARED as readonly string[]).includes(r)).map((r) => [
+    r,
+    { status: crazy.CRAZY_REJECTION_HTTP_STATUS[r], en: crazy.CRAZY_REJECTION_MESSAGES[r].en, am: crazy.CRAZY_REJECTION_MESSAGES[r].am },
+  ]),
+) as Record<CrazyOnly, RejectionInfo>;
 
 export const REJECTIONS = {
   validation_failed: { status: 400, en: 'Validation Failed', am: 'ማረጋገጫው አልተሳካም' },
@@ -206,6 +218,9 @@ export const REJECTIONS = {
     en: 'No more hints available for this room',
     am: 'ለዚህ ክፍል ተጨማሪ ፍንጭ የለም',
   },
+  // Crazy: status and words from the game (games/crazy/messages.en-am.ts); the three it shares are listed above.
+  ...CRAZY_ONLY_REJECTIONS,
+  move_not_for_this_game: { status: 400, en: 'That move is not part of this game', am: 'ይህ እንቅስቃሴ የዚህ ጨዋታ አይደለም' },
   internal_error: { status: 500, en: 'Something went wrong. Please try again', am: 'የሆነ ችግር ተፈጥሯል። እባክዎ እንደገና ይሞክሩ' },
 } as const satisfies Record<string, RejectionInfo>;
 

@@ -7,10 +7,13 @@ import type { ChannelKind, Hub } from './hub.ts';
 export const MATCH_CHANNEL_PREFIX = 'match:';
 export const matchChannel = (matchId: string) => `${MATCH_CHANNEL_PREFIX}${matchId}`;
 export const playerMatchChannel = (matchId: string, userId: string) => `${MATCH_CHANNEL_PREFIX}${matchId}:${userId}`;
-/** A single-player match's stream, and a room duel's (`duel-<matchId>`, services/game-engine/src/service/duel-match.ts). */
-const MATCH_STREAM_PREFIXES = ['match-', 'duel-'];
+/**
+ * A single-player match's stream, a room duel's (`duel-<matchId>`, services/game-engine/src/service/duel-match.ts)
+ * and a room's Crazy match (`crazy-<matchId>`, service/crazy-match.ts).
+ */
+const MATCH_STREAM_PREFIXES = ['match-', 'duel-', 'crazy-'];
 
-/** `match:<id>` (a single-player match) or `match:<id>:<userId>` (one player's view of a room's duel). */
+/** `match:<id>` (a single-player match) or `match:<id>:<userId>` (one player's view of a room's match: duel or Crazy). */
 export function parseMatchChannel(channel: string): { matchId: string; userId: string | null } {
   const rest = channel.slice(MATCH_CHANNEL_PREFIX.length);
   const split = rest.lastIndexOf(':');
