@@ -27,7 +27,7 @@ const lazyBackend: BackendModule = {
   },
 };
 
-export const NAMESPACES = ['common', 'auth', 'wallet', 'profile', 'stats', 'games', 'hangman', 'debug', 'leaderboards', 'multiplayer'] as const;
+export const NAMESPACES = ['common', 'auth', 'wallet', 'profile', 'stats', 'games', 'hangman', 'debug', 'leaderboards', 'multiplayer', 'crazy'] as const;
 
 void i18n
   .use(lazyBackend)

@@ -9,11 +9,12 @@ import type debug from '../locales/en/debug.json';
 import type hangman from '../locales/en/hangman.json';
 import type leaderboards from '../locales/en/leaderboards.json';
 import type multiplayer from '../locales/en/multiplayer.json';
+import type crazy from '../locales/en/crazy.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'common';
-    resources: { common: typeof common; auth: typeof auth; games: typeof games; wallet: typeof wallet; profile: typeof profile; stats: typeof stats; debug: typeof debug; hangman: typeof hangman; leaderboards: typeof leaderboards; multiplayer: typeof multiplayer };
+    resources: { common: typeof common; auth: typeof auth; games: typeof games; wallet: typeof wallet; profile: typeof profile; stats: typeof stats; debug: typeof debug; hangman: typeof hangman; leaderboards: typeof leaderboards; multiplayer: typeof multiplayer; crazy: typeof crazy };
     returnNull: false;
   }
 }

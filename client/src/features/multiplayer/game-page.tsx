@@ -1,9 +1,9 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { LocaleLink, useTo } from '../../components/locale-link.tsx';
 import { PageSkeleton } from '../../components/skeleton.tsx';
-import { KEYS_RETRY_MS, MATCH_RETRY_INTERVAL_MS } from '../../config/constants.ts';
+import { KEYS_RETRY_MS } from '../../config/constants.ts';
 import { useApiQuery } from '../../hooks/use-api-query.ts';
 import { useDocumentMeta } from '../../hooks/use-document-meta.ts';
 import { selectUser, useAuth } from '../../lib/auth/auth-live.ts';
@@ -12,10 +12,14 @@ import { fetchHangmanOptions } from '../hangman/hangman-api.ts';
 import { Keyboard, usePhysicalKeyboard } from '../hangman/keyboard.tsx';
 import { WordSlots } from '../hangman/word-slots.tsx';
 import '../hangman/hangman.css';
-import { BackToLobby, DeadlineClock, useCodeParam, useNameOf } from './parts.tsx';
+import { BackToLobby, DeadlineClock, LeaveMatch, useCodeParam, useNameOf, useNetTokens } from './parts.tsx';
 import type { TurnState } from './room-machine.ts';
-import { fetchHistory, type DuelView, type RoomView } from './rooms-api.ts';
+import type { DuelView, RoomView } from './rooms-api.ts';
+import { isCrazyRoom } from './room-rules.ts';
 import { useRoom } from './use-room.ts';
+
+/** The Crazy table is its own chunk: a duel never loads it. */
+const CrazyTable = lazy(() => import('./crazy/crazy-table.tsx'));
 import './multiplayer.css';
 
 /** `/multiplayer/game/{code}`: the live word duel; `match:<matchId>:<me>` brings this player's own view. */
@@ -82,6 +86,18 @@ function Duel({ code, me }: { code: string; me: string }) {
         </p>
         <BackToLobby />
       </section>
+    );
+  if (room && isCrazyRoom(room))
+    return (
+      <Suspense fallback={<PageSkeleton />}>
+        <CrazyTable
+          room={room}
+          me={me}
+          busy={!snapshot.matches({ request: 'idle' })}
+          onRematch={() => send({ type: 'ACT', action: { type: 'rematch' } })}
+          onLeave={() => send({ type: 'ACT', action: { type: 'leave' } })}
+        />
+      </Suspense>
     );
   if (!room || !match) return <PageSkeleton />;
 
@@ -298,24 +314,6 @@ function useKeys(language: 'en' | 'am'): readonly string[] {
 }
 
 /** The viewer's net tokens: from the final view when the server adds them, else from their history. */
-function useNetTokens(match: DuelView): number | null {
-  const fromView = match.tokens ?? null;
-  const history = useApiQuery(
-    (signal) => (fromView === null ? fetchHistory(null, signal) : Promise.resolve(null)),
-    [match.matchId, fromView === null],
-  );
-  const found = history.data?.items.find((item) => item.matchId === match.matchId)?.tokens ?? null;
-  // The history is a read model that can trail the final view by a moment: ask again until the match is in it.
-  const missing = fromView === null && history.status !== 'loading' && found === null;
-  const { reload } = history;
-  useEffect(() => {
-    if (!missing) return;
-    const id = setTimeout(reload, MATCH_RETRY_INTERVAL_MS);
-    return () => clearTimeout(id);
-  }, [missing, reload, history.data, history.error]);
-  return fromView ?? found;
-}
-
 function FinalResult({ room, match, me, busy, onRematch }: { room: RoomView; match: DuelView; me: string; busy: boolean; onRematch: () => void }) {
   const { t, i18n } = useTranslation('multiplayer');
   const nameOf = useNameOf(room);
@@ -324,7 +322,7 @@ function FinalResult({ room, match, me, busy, onRematch }: { room: RoomView; mat
   const winners = match.winners ?? [];
   const won = winners.includes(me);
   const tie = won && winners.length > 1;
-  const tokens = useNetTokens(match);
+  const tokens = useNetTokens(match.matchId, match.tokens ?? null);
   const number = new Intl.NumberFormat(i18n.language, { signDisplay: 'always' });
   return (
     <div className={`card stack hangman-result ${won ? 'hangman-result-won' : 'hangman-result-lost'}`} data-testid="final-result">
@@ -354,31 +352,6 @@ function FinalResult({ room, match, me, busy, onRematch }: { room: RoomView; mat
           {t('result.replay')}
         </LocaleLink>
         <BackToLobby />
-      </div>
-    </div>
-  );
-}
-
-/** Leaving a started match forfeits the stake and the penalty (RULES.md), so it asks once more. */
-function LeaveMatch({ penalty, busy, onLeave }: { penalty: number; busy: boolean; onLeave: () => void }) {
-  const { t } = useTranslation('multiplayer');
-  const [confirming, setConfirming] = useState(false);
-  if (!confirming)
-    return (
-      <button type="button" className="button mp-danger" onClick={() => setConfirming(true)}>
-        {t('game.leave')}
-      </button>
-    );
-  return (
-    <div className="card stack" role="group" aria-labelledby="leave-match-question">
-      <p id="leave-match-question">{penalty > 0 ? t('game.leaveConfirmPenalty', { count: penalty }) : t('game.leaveConfirm')}</p>
-      <div className="row">
-        <button type="button" className="button mp-danger" disabled={busy} onClick={onLeave}>
-          {t('game.leaveYes')}
-        </button>
-        <button type="button" className="button button-ghost" onClick={() => setConfirming(false)}>
-          {t('game.leaveNo')}
-        </button>
       </div>
     </div>
   );

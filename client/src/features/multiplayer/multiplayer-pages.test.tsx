@@ -174,7 +174,7 @@ describe('multiplayer pages', { timeout: 30_000 }, () => {
 
   it('join: an invitee follows the link into a private room without being asked for the password', async () => {
     const host = aRoom().players[0]!;
-    room = aRoom({ private: true, players: [host, { ...host, id: 'u-2', name: 'Sara', status: 'invited', ready: false }] });
+    room = aRoom({ private: true, players: [host, { ...host, id: 'u-2', name: 'Sara', status: 'invited' }] });
     const router = renderAt('/multiplayer/join/ABC234');
     await waitFor(() => expect(router.state.location.pathname).toBe('/multiplayer/room/ABC234'), find);
     expect(calls.filter((c) => c.path === '/rooms/ABC234/join').map((c) => c.body)).toEqual([{}]);

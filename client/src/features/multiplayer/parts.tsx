@@ -1,11 +1,14 @@
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { Avatar } from '../../components/avatar.tsx';
 import { BadgeIcon } from '../../components/badge-icon.tsx';
 import { LocaleLink } from '../../components/locale-link.tsx';
+import { MATCH_RETRY_INTERVAL_MS } from '../../config/constants.ts';
+import { useApiQuery } from '../../hooks/use-api-query.ts';
 import { useNow } from '../../hooks/use-now.ts';
 import { formatCountdown, isValidCode, normalizeCode } from './room-rules.ts';
-import type { RoomPlayer, RoomView } from './rooms-api.ts';
+import { fetchHistory, type RoomPlayer, type RoomView } from './rooms-api.ts';
 
 /** The room code of the address, normalised, or null when it cannot be a room code. */
 export function useCodeParam(): string | null {
@@ -112,5 +115,48 @@ export function RoomFacts({ room }: { room: RoomView }) {
         </div>
       )}
     </dl>
+  );
+}
+
+/** The viewer's net tokens for a finished match: from its final view when sent, else from the history (retried). */
+export function useNetTokens(matchId: string, fromView: number | null): number | null {
+  const history = useApiQuery(
+    (signal) => (fromView === null ? fetchHistory(null, signal) : Promise.resolve(null)),
+    [matchId, fromView === null],
+  );
+  const found = history.data?.items.find((item) => item.matchId === matchId)?.tokens ?? null;
+  // The history is a read model that can trail the final view by a moment: ask again until the match is in it.
+  const missing = fromView === null && history.status !== 'loading' && found === null;
+  const { reload } = history;
+  useEffect(() => {
+    if (!missing) return;
+    const id = setTimeout(reload, MATCH_RETRY_INTERVAL_MS);
+    return () => clearTimeout(id);
+  }, [missing, reload, history.data, history.error]);
+  return fromView ?? found;
+}
+
+/** Leaving a started match forfeits the stake and the penalty (RULES.md), so it asks once more. */
+export function LeaveMatch({ penalty, busy, onLeave }: { penalty: number; busy: boolean; onLeave: () => void }) {
+  const { t } = useTranslation('multiplayer');
+  const [confirming, setConfirming] = useState(false);
+  if (!confirming)
+    return (
+      <button type="button" className="button mp-danger" onClick={() => setConfirming(true)}>
+        {t('game.leave')}
+      </button>
+    );
+  return (
+    <div className="card stack" role="group" aria-labelledby="leave-match-question">
+      <p id="leave-match-question">{penalty > 0 ? t('game.leaveConfirmPenalty', { count: penalty }) : t('game.leaveConfirm')}</p>
+      <div className="row">
+        <button type="button" className="button mp-danger" disabled={busy} onClick={onLeave}>
+          {t('game.leaveYes')}
+        </button>
+        <button type="button" className="button button-ghost" onClick={() => setConfirming(false)}>
+          {t('game.leaveNo')}
+        </button>
+      </div>
+    </div>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useReducer } from 'react';
+import { lazy, Suspense, useEffect, useReducer } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { LoadError } from '../../components/error-message.tsx';
@@ -10,15 +10,29 @@ import { WordSlots } from '../hangman/word-slots.tsx';
 import '../hangman/hangman.css';
 import { BackToLobby } from './parts.tsx';
 import { initialReplay, isAtEnd, replayReducer, stepDelay } from './replay-player.ts';
-import { fetchDuelReplay, fetchRoom, type DuelReplay, type ReplayStep } from './rooms-api.ts';
+import { fetchReplay, fetchRoom, type DuelReplay, type ReplayStep } from './rooms-api.ts';
+
+/** A Crazy match's replay is its own chunk, as its table is. */
+const CrazyReplay = lazy(() => import('./crazy/crazy-replay.tsx'));
 import './multiplayer.css';
 
 type Names = Record<string, string>;
 
 /** Player names for the replay: from the replay when the server sends them, else from the room it was played in. */
-async function loadReplay(matchId: string, signal: AbortSignal): Promise<{ replay: DuelReplay; names: Names }> {
-  const replay = await fetchDuelReplay(matchId, signal);
+async function loadReplay(matchId: string, signal: AbortSignal): Promise<{ replay: DuelReplay; names: Names } | { crazy: unknown; names: Names }> {
+  const loaded = await fetchReplay(matchId, signal);
   const names: Names = {};
+  if (loaded.game === 'crazy') {
+    const raw = loaded.raw as { players?: { id: string; name?: string | null }[]; steps: { view?: { roomCode?: string } }[] };
+    for (const p of raw.players ?? []) if (p.name) names[p.id] = p.name;
+    const code = raw.steps[0]?.view?.roomCode;
+    if (Object.keys(names).length === 0 && code) {
+      const room = await fetchRoom(code, signal).catch(() => null);
+      for (const p of room?.room.players ?? []) if (p.name || p.username) names[p.id] = p.name ?? p.username ?? '';
+    }
+    return { crazy: loaded.raw, names };
+  }
+  const replay = loaded.replay;
   for (const p of replay.players ?? []) if (p.name) names[p.id] = p.name;
   const code = replay.steps[0]?.view.roomCode;
   if (Object.keys(names).length === 0 && code) {
@@ -42,6 +56,12 @@ export function ReplayPage() {
         <LoadError error={data.error} onRetry={data.reload} />
         <BackToLobby />
       </section>
+    );
+  if ('crazy' in data.data)
+    return (
+      <Suspense fallback={<PageSkeleton />}>
+        <CrazyReplay key={matchId} raw={data.data.crazy} names={data.data.names} />
+      </Suspense>
     );
   return <Player key={matchId} steps={data.data.replay.steps} names={data.data.names} />;
 }

@@ -261,6 +261,24 @@ export async function fetchDuelReplay(matchId: string, signal?: AbortSignal): Pr
   return api.request(`/matches/${encodeURIComponent(matchId)}/replay`, replaySchema, { requireSession: true, signal });
 }
 
+const anyReplay = z.object({ steps: z.array(z.object({ view: z.optional(z.object({ mode: z.optional(z.string()) })) })) });
+
+/**
+ * A replay of either game: the duel's parsed here, a Crazy match's handed over as it came (its schema lives with the
+ * Crazy chunk, crazy/crazy-api.ts, so the duel's pages never load it).
+ */
+export async function fetchReplay(
+  matchId: string,
+  signal?: AbortSignal,
+): Promise<{ game: 'duel'; replay: DuelReplay } | { game: 'crazy'; raw: unknown }> {
+  const raw = await api.request(`/matches/${encodeURIComponent(matchId)}/replay`, z.unknown(), { requireSession: true, signal });
+  const shape = anyReplay.safeParse(raw);
+  if (shape.success && shape.data.steps[0]?.view?.mode === 'crazy') return { game: 'crazy', raw };
+  const duel = replaySchema.safeParse(raw);
+  if (!duel.success) throw duel.error;
+  return { game: 'duel', replay: duel.data };
+}
+
 export async function fetchInvitations(signal?: AbortSignal): Promise<Invitation[]> {
   return (await api.request('/invitations', invitationsSchema, { requireSession: true, signal })).invitations;
 }

@@ -7,6 +7,7 @@ import { useTokenProblem } from '../../hooks/use-token-problem.ts';
 import { realtime, useRealtimeState } from '../../lib/realtime/realtime.ts';
 import { notify } from '../../lib/notify.ts';
 import { roomMachine } from './room-machine.ts';
+import { isCrazyRoom } from './room-rules.ts';
 import {
   duelChannel,
   fetchDuelView,
@@ -38,6 +39,8 @@ export function useRoom(code: string, me: string, onActionDone?: (done: { action
           const loaded = await fetchRoom(input.code, signal);
           // A room whose match is on (or just over) without the match view attached: read the view itself.
           const { room } = loaded;
+          // A Crazy room's match is the Crazy table's to read (crazy/crazy-table.tsx); the room is all this needs.
+          if (isCrazyRoom(room)) return { room, match: null };
           if (loaded.match || !room.matchId || (room.status !== 'in_progress' && room.status !== 'finished')) return loaded;
           const match = await fetchDuelView(room.matchId, signal).catch(() => null);
           return { room, match };
@@ -56,6 +59,7 @@ export function useRoom(code: string, me: string, onActionDone?: (done: { action
   const [snapshot, send] = useMachine(machine, { input: { code, me } });
   const matchId = snapshot.context.room?.matchId ?? null;
   const roomStatus = snapshot.context.room?.status;
+  const duel = !isCrazyRoom(snapshot.context.room);
   const connection = useRealtimeState();
 
   useEffect(
@@ -68,7 +72,7 @@ export function useRoom(code: string, me: string, onActionDone?: (done: { action
   );
 
   // The match channel only exists once a match has started; before that there is nothing to follow.
-  const followMatch = matchId !== null && (roomStatus === 'in_progress' || roomStatus === 'finished');
+  const followMatch = duel && matchId !== null && (roomStatus === 'in_progress' || roomStatus === 'finished');
   useEffect(() => {
     if (!followMatch || !matchId) return;
     return realtime.subscribe(duelChannel(matchId, me), (update) => {

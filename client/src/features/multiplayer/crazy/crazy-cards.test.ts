@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { atOneCard, catchable, checkSelection, fits, isCombination, keepInHand, playableIds, seatsAfter, shortLabel, sortHand, toggleSelection } from './crazy-cards.ts';
+import { atOneCard, catchable, checkSelection, fits, isCombination, keepInHand, labelOfId, playableIds, seatsAfter, shortLabel, sortHand, toggleSelection } from './crazy-cards.ts';
 import { card } from './crazy-fixtures.ts';
 
 const pile = (top = card('9', 'hearts'), suit = top.suit, penalty = 0) => ({ top, suit, penalty });
@@ -84,5 +84,12 @@ describe('the others', () => {
     const seats = ['a', 'me', 'b', 'c'].map((id) => ({ id }));
     expect(seatsAfter(seats, 'me', 'counterclockwise').map((p) => p.id)).toEqual(['b', 'c', 'a']);
     expect(seatsAfter(seats, 'me', 'clockwise').map((p) => p.id)).toEqual(['a', 'c', 'b']);
+  });
+});
+
+describe('labels', () => {
+  it('given engine card ids, then short labels with suit symbols; anything else stays as it is', () => {
+    expect(['h-8-1', 's-A-2', 'd-10-1', 'c-K-1'].map(labelOfId)).toEqual(['8♥', 'A♠', '10♦', 'K♣']);
+    expect(labelOfId('x-9-1')).toBe('x-9-1');
   });
 });

@@ -115,3 +115,12 @@ export function seatsAfter<P extends { id: string }>(players: readonly P[], me: 
   const ordered = at < 0 ? [...players] : [...players.slice(at + 1), ...players.slice(0, at)];
   return direction === 'clockwise' ? ordered.reverse() : ordered;
 }
+
+const SUIT_OF_LETTER: Readonly<Record<string, Suit>> = { h: 'hearts', d: 'diamonds', c: 'clubs', s: 'spades' };
+
+/** `h-8-1` → `8♥` (card ids name the suit letter, rank and deck copy); an unknown id as it is. */
+export function labelOfId(id: string): string {
+  const [letter, rank] = id.split('-');
+  const suit = SUIT_OF_LETTER[letter ?? ''];
+  return suit && rank && (RANKS as readonly string[]).includes(rank) ? shortLabel({ id, suit, rank: rank as Rank }) : id;
+}

@@ -112,11 +112,12 @@ export const crazyMachine = setup({
     },
     ready: {
       initial: 'selecting',
-      on: { REFRESH: { target: '.refreshing' } },
       states: {
         selecting: {
           entry: assign({ pendingMove: null }),
           on: {
+            // Polling while the socket is away; never over a move on its way or an open suit chooser.
+            REFRESH: { target: 'refreshing' },
             PLAY: [
               { guard: and(['canPlay', 'needsSuit']), target: 'choosingSuit' },
               {
