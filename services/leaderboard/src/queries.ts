@@ -273,7 +273,7 @@ export function createLeaderboardQueries(db: SqlExecutor): LeaderboardQueries {
       const all = periodKey('all', new Date(0));
       const [statsRows, plays, gameRanks, globalRank] = await Promise.all([
         db.query<StatsRecord>(
-          `select user_id, scope, games_played, wins, total_score::float8 as total_score, highest_score, xp::float8 as xp,
+          `select user_id, scope, games_played, wins, scored_games, total_score::float8 as total_score, highest_score, xp::float8 as xp,
                   tokens_earned::float8 as tokens_earned, rounds, ${isoOf('last_played')} as last_played, current_streak, longest_streak
              from ${T.leaderboard_player_stats} where user_id = $1`,
           [userId],
@@ -342,6 +342,8 @@ function block(row: StatsRow | null, bestRank: number | null): StatsBlock {
   const played = row?.gamesPlayed ?? 0;
   const wins = row?.wins ?? 0;
   const total = row?.totalScore ?? 0;
+  // Over single-player games only: a multiplayer game has no board score (README "Decisions").
+  const scored = row?.scoredGames ?? 0;
   const xp = row?.xp ?? 0;
   return {
     games_played: played,
@@ -350,7 +352,7 @@ function block(row: StatsRow | null, bestRank: number | null): StatsBlock {
     tokens_earned: row?.tokensEarned ?? 0,
     level: levelFor(xp).level,
     xp,
-    average_score: played === 0 ? 0 : Math.round((total / played) * 10) / 10,
+    average_score: scored === 0 ? 0 : Math.round((total / scored) * 10) / 10,
     highest_score: row?.highestScore ?? 0,
     total_score: total,
     rounds: row?.rounds ?? 0,

@@ -2,7 +2,7 @@
  * Event fixtures: what the gateway, the engine and the ledger store, in the shapes the projection reads, appended
  * straight to a store (no services needed).
  */
-import { accountStreamId, newUuid, playerStreamId, walletAccountId, type EventStore, type SqlDatabase } from '@qal/events';
+import { accountStreamId, newUuid, playerStreamId, walletAccountId, type EventStore, type EventToAppend, type SqlDatabase } from '@qal/events';
 import { TABLES } from '../src/projection/tables.ts';
 
 let counter = 0;
@@ -83,6 +83,101 @@ export async function playHangman(store: EventStore, play: PlayFixture): Promise
     },
   ]);
   if (won && play.reward) await credit(store, play.userId, play.reward, 'reward', matchId);
+  return matchId;
+}
+
+export interface DuelFixture {
+  /** Seat order. */
+  readonly players: readonly string[];
+  /** The instant the duel ended. */
+  readonly at: string;
+  /** Rounds ended before the finish (each a minute apart, the last one a minute before `at`). */
+  readonly rounds: number;
+  /** DuelFinished's winners (several: a tie). */
+  readonly winners: readonly string[];
+  /** Players who leave, each after that many rounds have ended. */
+  readonly left?: readonly { readonly userId: string; readonly afterRounds: number }[];
+  /** Tokens each winner is paid out of the pot (ledger `payout` credits with the duel's matchId). */
+  readonly payout?: number;
+}
+
+const minutesBefore = (at: string, minutes: number) => new Date(Date.parse(at) - minutes * 60_000).toISOString();
+
+/** One word duel on its `duel-<matchId>` stream, as the engine stores it (the events the projection reads and more). */
+export async function playDuel(store: EventStore, duel: DuelFixture): Promise<string> {
+  const matchId = newUuid();
+  const startedAt = minutesBefore(duel.at, duel.rounds + 1);
+  const events: EventToAppend[] = [
+    {
+      eventId: newUuid(),
+      type: 'DuelStarted',
+      data: {
+        matchId,
+        roomCode: 'ABC123',
+        language: 'en',
+        players: [...duel.players],
+        turnMs: 30_000,
+        durationMs: 300_000,
+        startedAt,
+        seed: 'seed',
+        lives: 7,
+        roomHints: 3,
+        timeoutsToRemove: 3,
+      },
+    },
+  ];
+  const leave = (ended: number) => {
+    for (const l of duel.left ?? []) {
+      if (l.afterRounds !== ended) continue;
+      const at = minutesBefore(duel.at, duel.rounds - ended + 0.5);
+      events.push({ eventId: newUuid(), type: 'PlayerRemoved', data: { playerId: l.userId, reason: 'left', at } });
+    }
+  };
+  leave(0);
+  for (let round = 1; round <= duel.rounds; round += 1) {
+    const setterId = duel.players[(round - 1) % duel.players.length]!;
+    const guesser = duel.players[round % duel.players.length]!;
+    const at = minutesBefore(duel.at, duel.rounds - round + 1);
+    events.push(
+      { eventId: newUuid(), type: 'RoundStarted', data: { round, setterId, at } },
+      { eventId: newUuid(), type: 'WordSet', data: { setterId, word: 'zebra', at } },
+      { eventId: newUuid(), type: 'LetterGuessed', data: { playerId: guesser, letter: 'z', hit: true, revealedPositions: [0], points: 10, at } },
+      { eventId: newUuid(), type: 'RoundEnded', data: { round, setterId, word: 'zebra', outcome: 'failed', bonus: { playerId: setterId, points: 50 }, at } },
+    );
+    leave(round);
+  }
+  events.push({ eventId: newUuid(), type: 'DuelFinished', data: { reason: 'all_set', winners: [...duel.winners], at: duel.at } });
+  await store.append([{ streamId: `duel-${matchId}`, streamType: 'duel-match', expectedVersion: 'no_stream', events }]);
+  if (duel.payout) for (const winner of duel.winners) await credit(store, winner, duel.payout, 'payout', matchId);
+  return matchId;
+}
+
+/** One Crazy game on its `crazy-<matchId>` stream: started, players who left, finished with `winner`. */
+export async function playCrazy(store: EventStore, game: { players: readonly string[]; winner: string; at: string; left?: readonly string[] }): Promise<string> {
+  const matchId = newUuid();
+  const startedAt = minutesBefore(game.at, 10);
+  const hands = Object.fromEntries(game.players.map((id) => [id, []]));
+  const rules = {};
+  await store.append([
+    {
+      streamId: `crazy-${matchId}`,
+      streamType: 'crazy-match',
+      expectedVersion: 'no_stream',
+      events: [
+        {
+          eventId: newUuid(),
+          type: 'CrazyStarted',
+          data: { matchId, roomCode: 'CRZ123', players: [...game.players], starter: game.players[0]!, hands, deck: [], turnMs: 30_000, startedAt, seed: 'seed', rules },
+        },
+        ...(game.left ?? []).map((playerId) => ({ eventId: newUuid(), type: 'PlayerRemoved', data: { playerId, reason: 'left', returned: [], at: minutesBefore(game.at, 5) } })),
+        {
+          eventId: newUuid(),
+          type: 'CrazyFinished',
+          data: { winner: game.winner, reason: 'emptied_hand', scores: Object.fromEntries(game.players.map((id) => [id, id === game.winner ? 0 : 12])), at: game.at },
+        },
+      ],
+    },
+  ]);
   return matchId;
 }
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { EventStore, SqlDatabase } from '@qal/events';
 import type { Leaderboard } from '../src/leaderboard.ts';
 import { rebuildLeaderboard } from '../src/projection/rebuild.ts';
-import { changeProfile, credit, dumpTables, playHangman, register } from './fixtures.ts';
+import { changeProfile, credit, dumpTables, playCrazy, playDuel, playHangman, register } from './fixtures.ts';
 
 /** The rebuild suite, run on PGlite and on PostgreSQL. */
 export function rebuildSuite(env: () => { db: SqlDatabase; store: EventStore; leaderboard: Leaderboard }) {
@@ -18,11 +18,21 @@ export function rebuildSuite(env: () => { db: SqlDatabase; store: EventStore; le
           await playHangman(store, { userId, at, score: (i * 137 + round * 211) % 900, reward: 2 });
         }
       }
+      // Multiplayer results between them: duels won, tied, and left mid-way (a batch of 7 splits each stream), and
+      // a Crazy game with a player who left.
+      const [p0, p1, p2, p3, p4, p5] = players as [string, string, string, string, string, string];
+      await playDuel(store, { players: [p0, p1], rounds: 2, winners: [p0], at: '2025-02-28T09:00:00Z', payout: 18 });
+      await playDuel(store, { players: [p2, p3, p4], rounds: 3, winners: [p2, p3], at: '2025-02-28T10:00:00Z', payout: 9 });
+      await playDuel(store, { players: [p1, p5, p0], rounds: 3, winners: [p5], at: '2025-02-28T11:00:00Z', left: [{ userId: p0, afterRounds: 1 }] });
+      await playCrazy(store, { players: [p3, p4, p5], winner: p4, at: '2025-02-28T12:00:00Z', left: [p5] });
       await changeProfile(store, players[0]!, { name: 'Renamed' });
       await credit(store, players[1]!, 10, 'daily_bonus');
       await leaderboard.catchUp();
       const live = await dumpTables(db);
       expect(live.leaderboard_game_scores!.length).toBeGreaterThan(10);
+      const p0Stats = await leaderboard.queries.stats(p0);
+      expect(p0Stats.overall_stats).toMatchObject({ games_played: 4 + 2, wins: 1 + 3, rounds: 4 + 2 + 1 });
+      expect((await leaderboard.queries.stats(p4)).by_game.crazy).toMatchObject({ games_played: 1, wins: 1 });
 
       // Small batches with a cache too small to keep (so batches read rows back), then big batches from memory.
       const report = await rebuildLeaderboard(db, store, { batchSize: 7, cacheRows: 5 });
@@ -37,7 +47,8 @@ export function rebuildSuite(env: () => { db: SqlDatabase; store: EventStore; le
       const top = await leaderboard.queries.board({ game: 'hangman', period: 'all', now: new Date(), limit: 1, viewerId: null });
       expect(top.entries[0]).toMatchObject({ rank: 1, score: 2000, user: { id: players[2] } });
       const stats = await leaderboard.queries.stats(players[2]!);
-      expect(stats.overall_stats.games_played).toBe(5);
+      // 4 single-player games, the tied duel, and this one.
+      expect(stats.overall_stats.games_played).toBe(6);
     });
   });
 }

@@ -10,9 +10,18 @@ import type { StoredEvent } from '@qal/events';
 export type Fact =
   /** A player's name and avatar (undefined: unchanged; avatar null: removed). */
   | { readonly kind: 'player'; readonly userId: string; readonly name?: string; readonly avatar?: string | null }
-  /** A match of `game` began; `userId` is its player for single-player games. */
-  | { readonly kind: 'match_opened'; readonly matchId: string; readonly userId: string | null; readonly game: string }
-  /** A player's result in a finished match; `userId` null means the match's own (single) player. */
+  /**
+   * A match of `game` began; `userId` is its player for single-player games, `players` the seats of a multiplayer
+   * match (null for a single-player one).
+   */
+  | {
+      readonly kind: 'match_opened';
+      readonly matchId: string;
+      readonly userId: string | null;
+      readonly game: string;
+      readonly players: readonly string[] | null;
+    }
+  /** A single-player result; `userId` null means the match's own (single) player. Its score is a board score. */
   | {
       readonly kind: 'match_finished';
       readonly matchId: string;
@@ -23,6 +32,15 @@ export type Fact =
       readonly rounds: number;
       readonly at: string;
     }
+  /** A round of a multiplayer match ended (a word duel's round). */
+  | { readonly kind: 'round_ended'; readonly matchId: string }
+  /**
+   * A player left a multiplayer match before its end (or was taken out): their game is over, lost. `rounds`: what
+   * the game counts as played, or null for the rounds the match has ended so far.
+   */
+  | { readonly kind: 'player_left'; readonly matchId: string; readonly userId: string; readonly rounds: number | null; readonly at: string }
+  /** A multiplayer match is over: every seat still in has played it; `winners` won (a tie shares the win). */
+  | { readonly kind: 'match_ended'; readonly matchId: string; readonly winners: readonly string[]; readonly rounds: number | null; readonly at: string }
   /** Tokens a player earned (EARNED_REASONS), for the match they came from if any. */
   | { readonly kind: 'tokens_earned'; readonly userId: string; readonly amount: number; readonly matchId: string | null };
 
@@ -38,6 +56,12 @@ const ProfileChanged = z.object({
 const HangmanRequested = z.object({ matchId: z.string().min(1), playerId: z.string().min(1) });
 const HangmanWon = z.object({ at: Instant, score: Int, xpWon: Int });
 const HangmanLost = z.object({ at: Instant });
+const PlayerRemoved = z.object({ playerId: z.string().min(1), at: Instant });
+// Multiplayer matches (rooms): the word duel and Crazy, each on its own stream.
+const DuelStarted = z.object({ players: z.array(z.string().min(1)).min(1) });
+const DuelFinished = z.object({ winners: z.array(z.string().min(1)), at: Instant });
+const CrazyStarted = z.object({ players: z.array(z.string().min(1)).min(1) });
+const CrazyFinished = z.object({ winner: z.string().min(1), at: Instant });
 const AccountCredited = z.object({
   accountId: z.string(),
   amount: z.number().int().positive(),
@@ -46,6 +70,15 @@ const AccountCredited = z.object({
 });
 
 const MATCH_STREAM = 'match-';
+const DUEL_STREAM = 'duel-';
+const CRAZY_STREAM = 'crazy-';
+/**
+ * A word duel is multiplayer Hangman: its results count in the `hangman` game's stats (and the word category).
+ * A Crazy game is one hand: one round for every seat, whoever stays to the end.
+ */
+const DUEL_GAME = 'hangman';
+const CRAZY_GAME = 'crazy';
+const CRAZY_ROUNDS = 1;
 const WALLET_PREFIX = 'wallet:';
 
 /** The facts in one stored event (usually none or one). */
@@ -70,7 +103,7 @@ export function factsOf(event: Pick<StoredEvent, 'streamId' | 'type' | 'data'>):
     case 'HangmanRequested': {
       const p = HangmanRequested.safeParse(event.data);
       return p.success && event.streamId.startsWith(MATCH_STREAM)
-        ? [{ kind: 'match_opened', matchId: matchIdOf(event.streamId), userId: p.data.playerId, game: 'hangman' }]
+        ? [{ kind: 'match_opened', matchId: matchIdOf(event.streamId), userId: p.data.playerId, game: 'hangman', players: null }]
         : [];
     }
     case 'HangmanWon': {
@@ -84,6 +117,44 @@ export function factsOf(event: Pick<StoredEvent, 'streamId' | 'type' | 'data'>):
       return p.success && event.streamId.startsWith(MATCH_STREAM)
         ? [{ kind: 'match_finished', matchId: matchIdOf(event.streamId), userId: null, won: false, score: 0, xp: 0, rounds: 1, at: p.data.at }]
         : [];
+    }
+    case 'DuelStarted': {
+      const p = DuelStarted.safeParse(event.data);
+      return p.success && event.streamId.startsWith(DUEL_STREAM)
+        ? [{ kind: 'match_opened', matchId: event.streamId.slice(DUEL_STREAM.length), userId: null, game: DUEL_GAME, players: p.data.players }]
+        : [];
+    }
+    case 'RoundEnded':
+      return event.streamId.startsWith(DUEL_STREAM) ? [{ kind: 'round_ended', matchId: event.streamId.slice(DUEL_STREAM.length) }] : [];
+    case 'DuelFinished': {
+      const p = DuelFinished.safeParse(event.data);
+      return p.success && event.streamId.startsWith(DUEL_STREAM)
+        ? [{ kind: 'match_ended', matchId: event.streamId.slice(DUEL_STREAM.length), winners: p.data.winners, rounds: null, at: p.data.at }]
+        : [];
+    }
+    case 'CrazyStarted': {
+      const p = CrazyStarted.safeParse(event.data);
+      return p.success && event.streamId.startsWith(CRAZY_STREAM)
+        ? [{ kind: 'match_opened', matchId: event.streamId.slice(CRAZY_STREAM.length), userId: null, game: CRAZY_GAME, players: p.data.players }]
+        : [];
+    }
+    case 'CrazyFinished': {
+      const p = CrazyFinished.safeParse(event.data);
+      return p.success && event.streamId.startsWith(CRAZY_STREAM)
+        ? [{ kind: 'match_ended', matchId: event.streamId.slice(CRAZY_STREAM.length), winners: [p.data.winner], rounds: CRAZY_ROUNDS, at: p.data.at }]
+        : [];
+    }
+    case 'PlayerRemoved': {
+      // Both multiplayer games name their removal PlayerRemoved; the stream says which.
+      const p = PlayerRemoved.safeParse(event.data);
+      if (!p.success) return [];
+      if (event.streamId.startsWith(DUEL_STREAM)) {
+        return [{ kind: 'player_left', matchId: event.streamId.slice(DUEL_STREAM.length), userId: p.data.playerId, rounds: null, at: p.data.at }];
+      }
+      if (event.streamId.startsWith(CRAZY_STREAM)) {
+        return [{ kind: 'player_left', matchId: event.streamId.slice(CRAZY_STREAM.length), userId: p.data.playerId, rounds: CRAZY_ROUNDS, at: p.data.at }];
+      }
+      return [];
     }
     case 'AccountCredited': {
       const p = AccountCredited.safeParse(event.data);

@@ -19,6 +19,13 @@ export interface MatchRow {
   readonly userId: string | null;
   readonly game: string;
   readonly category: string;
+  /**
+   * A multiplayer match's seats whose result is still to count (they leave the list as they leave the match, and
+   * the rest at its end); null for a single-player match.
+   */
+  players: readonly string[] | null;
+  /** Rounds a multiplayer match has ended so far (0 for a single-player match). */
+  rounds: number;
 }
 
 export interface GameScoreRow {
@@ -47,6 +54,11 @@ export interface StatsRow {
   readonly scope: string;
   gamesPlayed: number;
   wins: number;
+  /**
+   * Games whose score is a board score (single-player): the score stats (total, highest, average) are over these
+   * only, since a multiplayer score is not comparable with them.
+   */
+  scoredGames: number;
   totalScore: number;
   highestScore: number;
   xp: number;
@@ -123,7 +135,8 @@ export function matchIdsToLoad(facts: readonly Fact[]): string[] {
   const needed = new Set<string>();
   for (const fact of facts) {
     if (fact.kind === 'match_opened') opened.add(fact.matchId);
-    else if ((fact.kind === 'match_finished' || (fact.kind === 'tokens_earned' && fact.matchId)) && !opened.has(fact.matchId!)) needed.add(fact.matchId!);
+    else if (fact.kind === 'player') continue;
+    else if (fact.matchId && !opened.has(fact.matchId)) needed.add(fact.matchId);
   }
   return [...needed];
 }
@@ -145,8 +158,21 @@ export function rowKeysFor(facts: readonly Fact[], loadedMatches: ReadonlyMap<st
         keys.players.add(fact.userId);
         break;
       case 'match_opened':
-        matches.set(fact.matchId, { matchId: fact.matchId, userId: fact.userId, game: fact.game, category: categoryOf(fact.game) });
+        if (!matches.has(fact.matchId)) matches.set(fact.matchId, newMatchRow(fact));
         break;
+      case 'round_ended':
+        break;
+      case 'player_left': {
+        const match = matches.get(fact.matchId);
+        if (match) for (const scope of scopesOf(match)) keys.stats.add(statsKey(fact.userId, scope));
+        break;
+      }
+      case 'match_ended': {
+        // Every seat the match had when the batch began (or opened with): a superset of those still in at its end.
+        const match = matches.get(fact.matchId);
+        for (const userId of match?.players ?? []) for (const scope of scopesOf(match!)) keys.stats.add(statsKey(userId, scope));
+        break;
+      }
       case 'match_finished': {
         const match = matches.get(fact.matchId);
         const userId = fact.userId ?? match?.userId;
@@ -169,6 +195,15 @@ export function rowKeysFor(facts: readonly Fact[], loadedMatches: ReadonlyMap<st
   return keys;
 }
 
+const newMatchRow = (fact: Extract<Fact, { kind: 'match_opened' }>): MatchRow => ({
+  matchId: fact.matchId,
+  userId: fact.userId,
+  game: fact.game,
+  category: categoryOf(fact.game),
+  players: fact.players ? [...new Set(fact.players)] : null,
+  rounds: 0,
+});
+
 const scopesOf = (match: MatchRow) => [OVERALL, gameScope(match.game), categoryScope(match.category)];
 
 const emptyStats = (userId: string, scope: string): StatsRow => ({
@@ -176,6 +211,7 @@ const emptyStats = (userId: string, scope: string): StatsRow => ({
   scope,
   gamesPlayed: 0,
   wins: 0,
+  scoredGames: 0,
   totalScore: 0,
   highestScore: 0,
   xp: 0,
@@ -210,8 +246,35 @@ export function applyFact(model: ReadModel, fact: Fact): void {
     }
     case 'match_opened': {
       if (model.matches.has(fact.matchId)) return;
-      model.matches.set(fact.matchId, { matchId: fact.matchId, userId: fact.userId, game: fact.game, category: categoryOf(fact.game) });
+      model.matches.set(fact.matchId, newMatchRow(fact));
       model.dirty.matches.add(fact.matchId);
+      return;
+    }
+    case 'round_ended': {
+      const match = model.matches.get(fact.matchId);
+      if (!match?.players) return;
+      match.rounds += 1;
+      model.dirty.matches.add(fact.matchId);
+      return;
+    }
+    case 'player_left': {
+      const match = model.matches.get(fact.matchId);
+      if (!match?.players?.includes(fact.userId)) return;
+      match.players = match.players.filter((id) => id !== fact.userId);
+      model.dirty.matches.add(fact.matchId);
+      countGame(model, match, fact.userId, { won: false, scored: false, score: 0, xp: 0, rounds: fact.rounds ?? match.rounds, at: iso(fact.at) });
+      return;
+    }
+    case 'match_ended': {
+      const match = model.matches.get(fact.matchId);
+      if (!match?.players) return;
+      const remaining = match.players;
+      match.players = [];
+      model.dirty.matches.add(fact.matchId);
+      const at = iso(fact.at);
+      for (const userId of remaining) {
+        countGame(model, match, userId, { won: fact.winners.includes(userId), scored: false, score: 0, xp: 0, rounds: fact.rounds ?? match.rounds, at });
+      }
       return;
     }
     case 'match_finished': {
@@ -222,18 +285,7 @@ export function applyFact(model: ReadModel, fact: Fact): void {
       const key = playKey(fact.matchId, userId);
       if (model.plays.has(key)) return;
       model.plays.set(key, { matchId: fact.matchId, userId, game: match.game, category: match.category, score: fact.score, won: fact.won, xp: fact.xp, endedAt: at });
-      for (const scope of scopesOf(match)) {
-        const row = statsRow(model, userId, scope);
-        row.gamesPlayed += 1;
-        row.wins += fact.won ? 1 : 0;
-        row.totalScore += fact.score;
-        row.highestScore = Math.max(row.highestScore, fact.score);
-        row.xp += fact.xp;
-        row.rounds += fact.rounds;
-        row.lastPlayed = row.lastPlayed && row.lastPlayed > at ? row.lastPlayed : at;
-        row.currentStreak = fact.won ? row.currentStreak + 1 : 0;
-        row.longestStreak = Math.max(row.longestStreak, row.currentStreak);
-      }
+      countGame(model, match, userId, { won: fact.won, scored: true, score: fact.score, xp: fact.xp, rounds: fact.rounds, at });
       // Boards list players with a score above zero: a loss (score 0) never ranks anyone.
       if (fact.score > 0) recordScore(model, match.game, userId, fact.score, at);
       return;
@@ -243,6 +295,35 @@ export function applyFact(model: ReadModel, fact: Fact): void {
       for (const scope of match ? scopesOf(match) : [OVERALL]) statsRow(model, fact.userId, scope).tokensEarned += fact.amount;
       return;
     }
+  }
+}
+
+interface GameResult {
+  readonly won: boolean;
+  /** A board score (single-player): counts in the score stats. */
+  readonly scored: boolean;
+  readonly score: number;
+  readonly xp: number;
+  readonly rounds: number;
+  readonly at: string;
+}
+
+/** One finished game of `userId` in each of the match's scopes (overall, its game, its category). */
+function countGame(model: ReadModel, match: MatchRow, userId: string, result: GameResult): void {
+  for (const scope of scopesOf(match)) {
+    const row = statsRow(model, userId, scope);
+    row.gamesPlayed += 1;
+    row.wins += result.won ? 1 : 0;
+    if (result.scored) {
+      row.scoredGames += 1;
+      row.totalScore += result.score;
+      row.highestScore = Math.max(row.highestScore, result.score);
+    }
+    row.xp += result.xp;
+    row.rounds += result.rounds;
+    row.lastPlayed = row.lastPlayed && row.lastPlayed > result.at ? row.lastPlayed : result.at;
+    row.currentStreak = result.won ? row.currentStreak + 1 : 0;
+    row.longestStreak = Math.max(row.longestStreak, row.currentStreak);
   }
 }
 

@@ -106,11 +106,11 @@ export async function applyEvents(
 
 async function loadMatches(sql: SqlExecutor, tables: TableSet, matchIds: readonly string[]): Promise<MatchRow[]> {
   if (matchIds.length === 0) return [];
-  const { rows } = await sql.query<{ match_id: string; user_id: string | null; game: string; category: string }>(
-    `select match_id, user_id, game, category from ${tables.leaderboard_matches} where match_id = any($1::text[])`,
+  const { rows } = await sql.query<{ match_id: string; user_id: string | null; game: string; category: string; players: string[] | null; rounds: number }>(
+    `select match_id, user_id, game, category, players, rounds from ${tables.leaderboard_matches} where match_id = any($1::text[])`,
     [matchIds],
   );
-  return rows.map((r) => ({ matchId: r.match_id, userId: r.user_id, game: r.game, category: r.category }));
+  return rows.map((r) => ({ matchId: r.match_id, userId: r.user_id, game: r.game, category: r.category, players: r.players, rounds: Number(r.rounds) }));
 }
 
 const split = (key: string) => key.split(SEP);
@@ -186,7 +186,7 @@ async function loadRows(sql: SqlExecutor, tables: TableSet, model: ReadModel, ke
       return { user_id, scope };
     });
     const { rows } = await sql.query<StatsRecord>(
-      `select s.user_id, s.scope, s.games_played, s.wins, s.total_score::float8 as total_score, s.highest_score, s.xp::float8 as xp,
+      `select s.user_id, s.scope, s.games_played, s.wins, s.scored_games, s.total_score::float8 as total_score, s.highest_score, s.xp::float8 as xp,
               s.tokens_earned::float8 as tokens_earned, s.rounds, ${isoOf('s.last_played')} as last_played, s.current_streak, s.longest_streak
          from ${tables.leaderboard_player_stats} s
          join jsonb_to_recordset($1::jsonb) as k(user_id text, scope text) on s.user_id = k.user_id and s.scope = k.scope`,
@@ -201,6 +201,7 @@ export interface StatsRecord {
   scope: string;
   games_played: number;
   wins: number;
+  scored_games: number;
   total_score: number;
   highest_score: number;
   xp: number;
@@ -216,6 +217,7 @@ export const statsFromRecord = (r: StatsRecord): StatsRow => ({
   scope: r.scope,
   gamesPlayed: Number(r.games_played),
   wins: Number(r.wins),
+  scoredGames: Number(r.scored_games),
   totalScore: Number(r.total_score),
   highestScore: Number(r.highest_score),
   xp: Number(r.xp),
@@ -245,9 +247,10 @@ async function writeBack(sql: SqlExecutor, tables: TableSet, projection: string,
     select "userId", name, avatar from jsonb_to_recordset(${p}) as r("userId" text, name text, avatar text)
     on conflict (user_id) do update set name = excluded.name, avatar = excluded.avatar`);
   add(pick(model.matches, model.dirty.matches), (p) => `
-    insert into ${tables.leaderboard_matches} (match_id, user_id, game, category)
-    select "matchId", "userId", game, category from jsonb_to_recordset(${p}) as r("matchId" text, "userId" text, game text, category text)
-    on conflict (match_id) do nothing`);
+    insert into ${tables.leaderboard_matches} (match_id, user_id, game, category, players, rounds)
+    select "matchId", "userId", game, category, players, rounds
+      from jsonb_to_recordset(${p}) as r("matchId" text, "userId" text, game text, category text, players jsonb, rounds integer)
+    on conflict (match_id) do update set players = excluded.players, rounds = excluded.rounds`);
   add(pick(model.gameScores, model.dirty.gameScores), (p) => `
     insert into ${tables.leaderboard_game_scores} (game, period, period_key, user_id, best_score, normalised, achieved_at)
     select game, period, "periodKey", "userId", "bestScore", normalised, "achievedAt"
@@ -261,12 +264,13 @@ async function writeBack(sql: SqlExecutor, tables: TableSet, projection: string,
     on conflict (period, period_key, user_id) do update set score = excluded.score, achieved_at = excluded.achieved_at`);
   add(pick(model.stats, model.dirty.stats), (p) => `
     insert into ${tables.leaderboard_player_stats}
-      (user_id, scope, games_played, wins, total_score, highest_score, xp, tokens_earned, rounds, last_played, current_streak, longest_streak)
-    select "userId", scope, "gamesPlayed", wins, "totalScore", "highestScore", xp, "tokensEarned", rounds, "lastPlayed", "currentStreak", "longestStreak"
+      (user_id, scope, games_played, wins, total_score, highest_score, xp, tokens_earned, rounds, last_played, current_streak, longest_streak, scored_games)
+    select "userId", scope, "gamesPlayed", wins, "totalScore", "highestScore", xp, "tokensEarned", rounds, "lastPlayed", "currentStreak", "longestStreak", "scoredGames"
       from jsonb_to_recordset(${p}) as r("userId" text, scope text, "gamesPlayed" integer, wins integer, "totalScore" bigint,
-           "highestScore" integer, xp bigint, "tokensEarned" bigint, rounds integer, "lastPlayed" timestamptz, "currentStreak" integer, "longestStreak" integer)
+           "highestScore" integer, xp bigint, "tokensEarned" bigint, rounds integer, "lastPlayed" timestamptz, "currentStreak" integer, "longestStreak" integer,
+           "scoredGames" integer)
     on conflict (user_id, scope) do update set
-      games_played = excluded.games_played, wins = excluded.wins, total_score = excluded.total_score,
+      games_played = excluded.games_played, wins = excluded.wins, scored_games = excluded.scored_games, total_score = excluded.total_score,
       highest_score = excluded.highest_score, xp = excluded.xp, tokens_earned = excluded.tokens_earned, rounds = excluded.rounds,
       last_played = excluded.last_played, current_streak = excluded.current_streak, longest_streak = excluded.longest_streak`);
   add([...model.plays.values()], (p) => `

@@ -68,6 +68,8 @@ export function tablesDdl(suffix: string): string {
       user_id text,
       game text not null,
       category text not null,
+      players jsonb,
+      rounds integer not null default 0,
       constraint ${t.leaderboard_matches}_pkey primary key (match_id)
     );
     create table if not exists ${t.leaderboard_game_scores} (
@@ -101,6 +103,7 @@ export function tablesDdl(suffix: string): string {
       last_played timestamptz,
       current_streak integer not null,
       longest_streak integer not null,
+      scored_games integer not null,
       constraint ${t.leaderboard_player_stats}_pkey primary key (user_id, scope)
     );
     create table if not exists ${t.leaderboard_plays} (
@@ -117,7 +120,25 @@ export function tablesDdl(suffix: string): string {
   `;
 }
 
-export const LEADERBOARD_MIGRATIONS: readonly Migration[] = [{ id: '001-leaderboard-read-models', sql: `${tablesDdl('')};\n${indexesDdl('')}` }];
+/**
+ * 001 creates the tables as tablesDdl defines them now; 002 brings tables created before multiplayer results up to
+ * date (new columns last, where tablesDdl has them, so a rebuild's tables have the same shape). Rows from before
+ * 002 are all single-player plays, so their scored games are their games played. Duels and Crazy games played
+ * before 002 are counted after a rebuild (`npm run projections:rebuild leaderboard`).
+ */
+export const LEADERBOARD_MIGRATIONS: readonly Migration[] = [
+  { id: '001-leaderboard-read-models', sql: `${tablesDdl('')};\n${indexesDdl('')}` },
+  {
+    id: '002-leaderboard-multiplayer-results',
+    sql: `
+      alter table leaderboard_matches add column if not exists players jsonb;
+      alter table leaderboard_matches add column if not exists rounds integer not null default 0;
+      alter table leaderboard_player_stats add column if not exists scored_games integer;
+      update leaderboard_player_stats set scored_games = games_played where scored_games is null;
+      alter table leaderboard_player_stats alter column scored_games set not null
+    `,
+  },
+];
 
 export const migrateLeaderboard = (db: SqlDatabase) => migrate(db, 'leaderboard', LEADERBOARD_MIGRATIONS);
 
