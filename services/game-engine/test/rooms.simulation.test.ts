@@ -1,7 +1,7 @@
 /**
  * A seeded simulation of rooms through the engine and the real ledger: random settings, joins (some with wrong
- * passwords), invitations, ready and un-ready, bets and answers, leaves, presence, starts, duels with random
- * moves, timers swept at advancing times; faults between the engine and the ledger (a request lost, a reply
+ * passwords), invitations, ready and un-ready, bets and answers, leaves, presence, starts, duels and Crazy matches
+ * with random moves, timers swept at advancing times; faults between the engine and the ledger (a request lost, a reply
  * lost) followed by the retry, commands delivered twice (at once, to two engine processes on the same store, or
  * later), and restarts.
  *
@@ -13,6 +13,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GAME_ENGINE_REJECTIONS, type CommandEnvelope, type CommandOutcome } from '@qal/events';
+import { cardOf, goesOnPile, stacksOn } from '../src/games/crazy/index.ts';
+import { loadCrazy } from '../src/service/crazy-match.ts';
 import { accountBalance, audit, envelope, roomState, duelState, startRooms, T0, walletOf, type RoomsHarness } from './rooms-support.ts';
 
 const SEED = Number(process.env.ROOMS_SIM_SEED ?? 20260305);
@@ -104,13 +106,14 @@ describe(`rooms simulation (seed ${SEED}, ${ROOMS} rooms)`, () => {
   async function playRoom(index: number) {
     const host = random.pick(players);
     const password = random.chance(0.2) ? 'secret' : undefined;
+    const game = random.chance(0.3) ? 'crazy' : 'hangman';
     const created = await send('CreateRoom', host, {
       roomName: `Room ${index}`,
-      game: 'hangman',
+      game,
       language: 'en',
       maxPlayers: random.int(2, 4),
       gameDuration: random.pick(['normal', 'rush']),
-      entryFee: random.pick([9, 10, 20, 40]),
+      entryFee: game === 'crazy' ? random.pick([15, 20, 40]) : random.pick([9, 10, 20, 40]),
       penalty: random.pick([0, 0, 5, 20]),
       ...(password ? { password } : {}),
     });
@@ -155,9 +158,42 @@ describe(`rooms simulation (seed ${SEED}, ${ROOMS} rooms)`, () => {
       }
     }
 
-    // The duel, if it started: random moves, leaves and timeouts, until it ends.
+    // Crazy, if it started: random moves (mostly fitting cards, sometimes wrong ones, calls, Qeregn), leaves and
+    // timeouts; after the step cap everyone but one leaves, so it ends.
     state = await roomState(h.store, code);
-    if (state.status === 'in_progress') {
+    if (state.status === 'in_progress' && state.settings.game === 'crazy') {
+      const matchId = state.matchId;
+      const game = async () => (await loadCrazy(h.store, matchId)).state!;
+      for (let step = 0; step < 300; step += 1) {
+        const match = await game();
+        if (match.status === 'finished') break;
+        const current = match.currentPlayer!;
+        const playing = match.players.filter((p) => p.status === 'playing').map((p) => p.id);
+        const hand = match.hands[current] ?? [];
+        const roll = random.int(0, 19);
+        const move = (userId: string, m: Record<string, unknown>) => send('MakeMove', userId, { matchId, move: m });
+        if (roll === 0) await send('LeaveRoom', random.pick(playing), { code });
+        else if (roll <= 2) {
+          now += random.int(5_000, 40_000);
+          await sweep();
+        } else if (roll === 3) await move(random.pick(playing), { type: 'crazy', target: random.pick(playing) });
+        else if (roll === 4) await move(random.pick(playing), { type: 'qeregn' });
+        else if (roll <= 6) await move(current, { type: random.pick(['draw', 'pass', 'face_penalty']) });
+        else {
+          const fitting = hand.filter((id) => (match.penalty > 0 ? match.pile.length > 0 && stacksOn(cardOf(match.pile.at(-1)!), cardOf(id)) : goesOnPile(match, cardOf(id))));
+          const card = fitting.length > 0 && random.chance(0.9) ? random.pick(fitting) : hand.length > 0 ? random.pick(hand) : null;
+          if (hand.length === 1 && !match.saidQeregn[current] && random.chance(0.7)) await move(current, { type: 'qeregn' });
+          const wild = card !== null && ['8', 'J'].includes(cardOf(card).rank);
+          if (card) await move(current, { type: 'play', cards: [card], ...(wild ? { suit: random.pick(['hearts', 'diamonds', 'clubs', 'spades']) } : {}) });
+          else await move(current, { type: 'draw' });
+        }
+      }
+      for (const id of (await game()).players.filter((p) => p.status === 'playing').map((p) => p.id).slice(1)) {
+        if ((await game()).status !== 'finished') await send('LeaveRoom', id, { code });
+      }
+      expect((await game()).status).toBe('finished');
+    } else if (state.status === 'in_progress') {
+      // The duel, if it started: random moves, leaves and timeouts, until it ends.
       const matchId = state.matchId;
       const used = new Set<string>();
       for (let step = 0; step < 400; step += 1) {
@@ -219,11 +255,13 @@ describe(`rooms simulation (seed ${SEED}, ${ROOMS} rooms)`, () => {
       forfeits: played.reduce((a, m) => a + m.leavers.length, 0),
       ties: played.filter((m) => m.winners.length > 1).length,
       refusedHolds: states.reduce((a, s) => a + s.holds.filter((x) => x.placement === 'refused').length, 0),
+      crazyFinished: states.filter((s) => s.status === 'finished' && s.settings.game === 'crazy').length,
     };
     if (process.env.ROOMS_SIM_VERBOSE) console.log(JSON.stringify({ seed: SEED, sent, faults, duplicates, ...stats }));
     // The run is only worth something if it went through the interesting paths.
     expect(stats.finished).toBeGreaterThan(0);
     expect(stats.cancelled).toBeGreaterThan(0);
+    expect(stats.crazyFinished).toBeGreaterThan(0);
     let total = await accountBalance(h.store, 'house');
     for (const userId of players) {
       const wallet = await walletOf(h.store, userId);
