@@ -48,7 +48,7 @@ const fits = (v: CrazyView, id: string) => {
 };
 
 /** The next move of `p` on their turn, from their own view (say Qeregn with one card; stack, play, draw, pass). */
-function nextMove(v: CrazyView, p: Player): Record<string, unknown> {
+function nextMove(v: CrazyView): Record<string, unknown> {
   if (v.penalty > 0) {
     const stack = v.hand.find((card) => v.top !== null && crazy.stacksOn(crazy.cardOf(v.top.id), crazy.cardOf(card.id)));
     return stack ? { type: 'play', cards: [stack.id] } : { type: 'face_penalty' };
@@ -59,7 +59,6 @@ function nextMove(v: CrazyView, p: Player): Record<string, unknown> {
     return wild && !v.suitLocked ? { type: 'play', cards: [card.id], suit: v.hand.find((h) => h.id !== card.id)?.suit ?? card.suit } : { type: 'play', cards: [card.id] };
   }
   if (!v.hasDrawn && !v.canPassWithoutDrawing) return { type: 'draw' };
-  void p;
   return { type: 'pass' };
 }
 
@@ -124,15 +123,22 @@ describe('Crazy in a room over HTTP and /ws', () => {
     expect((await c.move(first.token, matchId, { type: 'guess', letter: 'a' })).json()).toMatchObject({ success: false, code: 'move_not_for_this_game' });
 
     // The host's move over HTTP reaches the guest's socket as the guest's own view, versioned above the snapshot.
-    if (first === host) {
-      await c.ok('POST', `/matches/${matchId}/moves`, host.token, nextMove(hostView, host));
-      const pushed = await guestWs.next('push', (m) => m.channel === guestChannel && m.event === 'view' && m.version > subscribed.version);
-      expect(pushed.data).toMatchObject({ mode: 'crazy', viewerId: guest.id });
-      expect((pushed.data as CrazyView).hand).toEqual((await view(guest, matchId)).hand);
+    // (Should the guest open, they play until it is the host's turn.)
+    for (let i = 0; i < 20 && (await view(host, matchId)).turn === guest.id; i += 1) {
+      await c.ok('POST', `/matches/${matchId}/moves`, guest.token, nextMove(await view(guest, matchId)));
     }
+    const hostTurn = await view(host, matchId);
+    expect(hostTurn.turn).toBe(host.id);
+    const { view: afterHost } = await c.ok<{ view: CrazyView }>('POST', `/matches/${matchId}/moves`, host.token, nextMove(hostTurn));
+    // The table after the host's move (a draw keeps the turn number, so the whole public table is compared).
+    const table = (v: CrazyView) => JSON.stringify([v.turnNumber, v.turn, v.top, v.counts, v.hasDrawn, v.penalty, v.suit]);
+    const pushed = await guestWs.next('push', (m) => m.channel === guestChannel && m.event === 'view' && m.version > subscribed.version && table(m.data as CrazyView) === table(afterHost));
+    expect(pushed.data).toMatchObject({ mode: 'crazy', viewerId: guest.id });
+    expect((pushed.data as CrazyView).hand).toEqual((await view(guest, matchId)).hand);
 
     // Play on to the end, each from their own view; a player left with one card says Qeregn at once.
     let final: CrazyView | null = null;
+    let movedOverSocket = false;
     for (let i = 0; i < 1_500 && !final; i += 1) {
       for (const p of [host, guest]) {
         const mine = await view(p, matchId);
@@ -142,9 +148,17 @@ describe('Crazy in a room over HTTP and /ws', () => {
       if (final) break;
       const current = await view(host, matchId);
       const mover = players[current.turn!]!;
-      await c.ok('POST', `/matches/${matchId}/moves`, mover.token, nextMove(await view(mover, matchId), mover));
+      const next = nextMove(await view(mover, matchId));
+      if (mover === guest && !movedOverSocket) {
+        // The same moves over the socket: `match.move` answers the mover's own view.
+        const id = `move-${i}`;
+        guestWs.send({ type: 'command', id, name: 'match.move', payload: { matchId, ...next } });
+        expect(await guestWs.next('result', (m) => m.id === id)).toMatchObject({ ok: true, data: { view: { mode: 'crazy', viewerId: guest.id } } });
+        movedOverSocket = true;
+      } else await c.ok('POST', `/matches/${matchId}/moves`, mover.token, next);
     }
     expect(final).toMatchObject({ status: 'finished', endReason: 'emptied_hand' });
+    expect(movedOverSocket).toBe(true);
     const winner = players[final!.winner!]!;
     const loser = winner === host ? guest : host;
 
