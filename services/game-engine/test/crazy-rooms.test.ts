@@ -57,7 +57,7 @@ describe('Crazy in rooms (engine service, real ledger, PGlite)', () => {
     const room = roomOf(
       await send('CreateRoom', ids[0]!, { roomName: 'Crazy night', game: 'crazy', language: 'am', maxPlayers: count, gameDuration: 'normal', entryFee: 15, penalty: 5, ...settings }),
     );
-    expect(room.game).toBe('crazy');
+    expect(room.game).toBe(settings.game ?? 'crazy');
     for (const id of ids.slice(1)) expect(reasonOf(await send('JoinRoom', id, { code: room.code }))).toBe('succeeded');
     for (const id of ids) expect(reasonOf(await send('SetReady', id, { code: room.code, ready: true }))).toBe('succeeded');
     return { code: room.code, matchId: room.matchId, ids };
@@ -268,6 +268,14 @@ describe('Crazy in rooms (engine service, real ledger, PGlite)', () => {
     expect(await walletOf(h.store, other)).toEqual({ balance: 110, held: 0 });
     expect((await h.engine.queries.history(slow, { limit: 5 })).items[0]).toMatchObject({ matchId, game: 'crazy', result: 'left', tokens: -40 });
   }, 120_000);
+
+  it('routes moves by the match: a Crazy move in a word duel is not for that game', async () => {
+    const { code, matchId, ids } = await readyRoom(2, { game: 'hangman', entryFee: 10 });
+    expect(reasonOf(await send('StartRoomMatch', ids[0]!, { code }))).toBe('succeeded');
+    expect(await h.engine.queries.match(matchId)).toMatchObject({ kind: 'duel' });
+    expect(reasonOf(await move(matchId, ids[0]!, { type: 'draw' }))).toBe('move_not_for_this_game');
+    expect(reasonOf(await move(matchId, ids[1]!, { type: 'play', cards: ['H-8-0'] }))).toBe('move_not_for_this_game');
+  });
 
   it('leaving a started match removes the player (a forfeit) and, with one left, ends it for them', async () => {
     const { code, matchId, ids } = await readyRoom(3);
