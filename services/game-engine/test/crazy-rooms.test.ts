@@ -211,6 +211,20 @@ describe('Crazy in rooms (engine service, real ledger, PGlite)', () => {
     expect(JSON.stringify(replay)).not.toContain(SEED);
     expect(await h.engine.queries.match(matchId)).toMatchObject({ kind: 'crazy', roomCode: code, playerIds: ids, status: 'finished' });
     expect(reasonOf(await move(matchId, winner, { type: 'draw' }))).toBe('game_over');
+
+    // A rematch: a new Crazy match in the same room, dealt afresh once the invited players are back and ready.
+    const host = (await roomState(h.store, code)).hostId;
+    const rematch = dataOf(await send('StartRematch', host, { code }));
+    const next = String(rematch.matchId);
+    expect(next).not.toBe(matchId);
+    for (const id of ids.filter((id) => id !== host)) {
+      const invitation = (await h.engine.queries.invitations(id)).find((i) => i.code === code)!;
+      expect(reasonOf(await send('RespondInvitation', id, { invitationId: invitation.id, accept: true }))).toBe('succeeded');
+    }
+    for (const id of ids) expect(reasonOf(await send('SetReady', id, { code, ready: true }))).toBe('succeeded');
+    expect(reasonOf(await send('StartRoomMatch', host, { code }))).toBe('succeeded');
+    expect(await crazyState(h, next)).toMatchObject({ status: 'playing', matchId: next, roomCode: code });
+    expect((await h.engine.queries.history(winner, { limit: 5 })).items.map((i) => i.matchId)).toEqual([matchId]);
   }, 120_000);
 
   it('turns time out by event time; an offline player times out after 60 s; 3 in a row take them out as a leaver, and the match ends', async () => {
