@@ -108,7 +108,8 @@ function GameCard({ game, locale, categoryLabel }: { game: Game; locale: string;
       {game.description && <p className="muted game-description">{pickLocalized(game.description, locale)}</p>}
       <div className="game-card-bottom">
         <span className="game-cost">{game.cost ? t('cost', { count: game.cost }) : t('free')}</span>
-        <LocaleLink to={`/${game.slug}`} className="button button-primary button-compact" aria-label={`${t('play')}: ${title}`}>
+        {/* a multiplayer-only game is played in a room: its card opens the lobby */}
+        <LocaleLink to={game.multiplayer ? '/multiplayer' : `/${game.slug}`} className="button button-primary button-compact" aria-label={`${t('play')}: ${title}`}>
           {t('play')}
         </LocaleLink>
       </div>

@@ -27,7 +27,14 @@ let joinRefusal: { code: string; message: string } | null = null;
 function answer(method: string, path: string): unknown {
   if (path === '/user') return aUser({ id: 'u-2', name: 'Sara' });
   if (path === '/games/hangman/options') return options;
-  if (path === '/games') return { games: [{ slug: 'hangman', category: 'word', title: 'Hangman', cost: 9 }], categories: [] };
+  if (path === '/games')
+    return {
+      games: [
+        { slug: 'hangman', category: 'word', title: 'Hangman', cost: 9, multiplayer: false },
+        { slug: 'crazy', category: 'card', title: 'Crazy', cost: 15, multiplayer: true },
+      ],
+      categories: [],
+    };
   if (path === '/rooms?mine=1') return { rooms: [room] };
   if (path === '/rooms' && method === 'GET') return { rooms: [aRoom({ code: 'XYZ789', roomName: 'Open words' })] };
   if (path === '/rooms' && method === 'POST') return { room: aRoom({ code: 'NEW234' }) };
@@ -156,6 +163,13 @@ describe('multiplayer pages', { timeout: 30_000 }, () => {
     fireEvent.change(input, { target: { value: 'ቡና' } });
     fireEvent.click(screen.getByRole('button', { name: 'ቃሉን አስገባ' }));
     await waitFor(() => expect(calls.find((c) => c.path === '/matches/m-1/moves')?.body).toEqual({ type: 'set_word', word: 'ቡና' }), find);
+  });
+
+  it('home: a multiplayer-only game opens the lobby, a single-player one its own page', async () => {
+    renderAt('/');
+    const crazy = await screen.findByRole('link', { name: /Crazy/ }, find);
+    expect(crazy.getAttribute('href')).toBe('/multiplayer');
+    expect(screen.getByRole('link', { name: /Hangman/ }).getAttribute('href')).toBe('/hangman');
   });
 
   it('join: asks for the password of a private room and shows the server message for a wrong one', async () => {
