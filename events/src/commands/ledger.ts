@@ -19,7 +19,7 @@ export const StartPurchase = z.object({ userId: Id, purchaseId: Id, packageId: z
 export const ConfirmPurchase = z.object({ purchaseId: Id, providerReference: z.string().min(1).max(500) });
 
 /** Reasons a game process may use; grants, bonuses and purchases have their own commands and rules. */
-export const GameTransferReason = TransferReason.extract(['game_fee', 'entry_fee', 'bet_stake', 'payout', 'reward', 'rake', 'refund', 'correction']);
+export const GameTransferReason = TransferReason.extract(['game_fee', 'entry_fee', 'bet_stake', 'penalty', 'payout', 'reward', 'rake', 'refund', 'correction']);
 export type GameTransferReason = z.infer<typeof GameTransferReason>;
 
 const Movement = {

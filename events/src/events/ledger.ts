@@ -51,6 +51,8 @@ export const TRANSFER_REASONS = [
   'game_fee',
   'entry_fee',
   'bet_stake',
+  /** What a player forfeits for leaving a started room match (held at ready, posted only if they leave). */
+  'penalty',
   'payout',
   'reward',
   'rake',

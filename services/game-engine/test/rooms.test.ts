@@ -246,6 +246,9 @@ for (const { backend, skip } of backends) {
       expect(duel).toMatchObject({ status: 'finished', winners: [host] });
       expect(await walletOf(h.store, host)).toEqual({ balance: 105, held: 0 });
       expect(await walletOf(h.store, ann)).toEqual({ balance: 75, held: 0 });
+      // the wallet history names each hold for what it is
+      const holds = (await h.store.readStream(`account-wallet:${ann}`)).filter((e) => e.type === 'DebitReserved').map((e) => e.data.reason);
+      expect(holds.sort()).toEqual(['bet_stake', 'entry_fee', 'penalty']);
       await expectMoneySettled(code);
       const page: HistoryPage = await h.engine.queries.history(ann, { limit: 5 });
       expect(page.items[0]).toMatchObject({ matchId, result: 'left', tokens: -25 });

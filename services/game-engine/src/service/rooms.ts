@@ -24,7 +24,7 @@ import {
 import { ENGINE_ACTOR, ROOM_CODE_ATTEMPTS } from '../config.ts';
 import { roomCodeFor } from '../rooms/code.ts';
 import { decideRoom, isRejection, type RoomCommand, type RoomRejection } from '../rooms/decide.ts';
-import { parseRoomEvent, roomStreamId, ROOM_STREAM_TYPE, type RoomEvent } from '../rooms/events.ts';
+import { parseRoomEvent, roomStreamId, ROOM_STREAM_TYPE, type HoldKind, type RoomEvent } from '../rooms/events.ts';
 import { pendingLedgerSteps, type LedgerStep } from '../rooms/ledger-steps.ts';
 import { evolveRoom, foldRoom, type RoomState } from '../rooms/state.ts';
 import { roomView } from '../rooms/view.ts';
@@ -143,7 +143,9 @@ async function record(deps: HandlerDeps, cause: CommandEnvelope, code: string, k
   ]);
 }
 
-const holdReason = (kind: string) => (kind === 'entry' ? 'entry_fee' : 'bet_stake');
+/** The ledger reason of each hold a room places, as the player's wallet history names it. */
+const HOLD_REASONS: Readonly<Record<HoldKind, 'entry_fee' | 'penalty' | 'bet_stake'>> = { entry: 'entry_fee', penalty: 'penalty', stake: 'bet_stake' };
+const holdReason = (kind: HoldKind) => HOLD_REASONS[kind];
 
 /** Carries out one step; false when the ledger refused a transfer (left for the sweeper). */
 async function runStep(deps: HandlerDeps, cause: CommandEnvelope, code: string, step: LedgerStep): Promise<{ ok: boolean; position: Position | null }> {
