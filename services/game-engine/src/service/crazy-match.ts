@@ -15,7 +15,6 @@ import {
   type GameEngineCommandPayload,
   type JsonObject,
   type Position,
-  type StoredEvent,
   type StreamAppend,
 } from '@qal/events';
 import {
@@ -35,74 +34,20 @@ import {
 import { decideRoom, isRejection, type RoomRejection } from '../rooms/decide.ts';
 import type { RoomEvent } from '../rooms/events.ts';
 import type { RoomState } from '../rooms/state.ts';
-import { commandIdOf } from './events.ts';
+import { gameStream, type LoadedGame } from './game-stream.ts';
 import type { HandlerResult } from './handlers.ts';
 import { foldOnto, loadRoom, roomAppend, roomLockKey, settleRoomMoney } from './rooms.ts';
 import { AGAIN, appendAll, eventsOf, withRetries, type HandlerDeps } from './shell.ts';
 
-export const CRAZY_STREAM_TYPE = 'crazy-match';
-export const CRAZY_STREAM_PREFIX = 'crazy-';
-export const crazyStreamId = (matchId: string) => `${CRAZY_STREAM_PREFIX}${matchId}`;
+const crazyStream = gameStream({ streamType: 'crazy-match', prefix: 'crazy-', events: CrazyEvent, fold: foldCrazy, evolve: evolveCrazy });
 
-const CRAZY_TYPES: ReadonlySet<string> = new Set(CrazyEvent.options.map((o) => o.shape.type.value));
-
-export function parseCrazyEvent(stored: Pick<StoredEvent, 'type' | 'data'>): CrazyEvent | null {
-  if (!CRAZY_TYPES.has(stored.type)) return null;
-  const parsed = CrazyEvent.safeParse({ type: stored.type, data: stored.data });
-  if (!parsed.success) throw new Error(`stored ${stored.type} does not match its schema`);
-  return parsed.data;
-}
-
-export interface LoadedCrazy {
-  readonly state: CrazyState | null;
-  readonly events: readonly CrazyEvent[];
-  readonly version: number | null;
-  readonly commandIds: ReadonlySet<string>;
-  /** Global position of the stream's last event (views are versioned by it); null when there is none. */
-  readonly globalPosition: bigint | null;
-}
-
-/** Folded matches by store, as loadDuel(): a load reads only what was appended since. Only a cache. */
-const folded = new WeakMap<EventStore, Map<string, LoadedCrazy>>();
-const FOLDED_MAX = 2_000;
-
-export async function loadCrazy(store: EventStore, matchId: string): Promise<LoadedCrazy> {
-  let cache = folded.get(store);
-  if (!cache) folded.set(store, (cache = new Map()));
-  const cached = cache.get(matchId);
-  const stored = await store.readStream(crazyStreamId(matchId), cached?.version ? { after: cached.version } : {});
-  if (cached && stored.length === 0) return cached;
-  const events = [...(cached?.events ?? [])];
-  const commandIds = new Set(cached?.commandIds ?? []);
-  let state = cached?.state ?? null;
-  for (const event of stored) {
-    const parsed = parseCrazyEvent(event);
-    if (parsed) {
-      events.push(parsed);
-      state = state ? evolveCrazy(state, parsed) : foldCrazy([parsed]);
-    }
-    const commandId = commandIdOf(event);
-    if (commandId) commandIds.add(commandId);
-  }
-  const last = stored.at(-1);
-  const loaded: LoadedCrazy = {
-    state,
-    events,
-    version: last?.streamPosition ?? cached?.version ?? null,
-    commandIds,
-    globalPosition: last?.globalPosition ?? cached?.globalPosition ?? null,
-  };
-  if (loaded.version !== null) {
-    cache.delete(matchId);
-    if (cache.size >= FOLDED_MAX) cache.delete(cache.keys().next().value!);
-    cache.set(matchId, loaded);
-  }
-  return loaded;
-}
+export type LoadedCrazy = LoadedGame<CrazyEvent, CrazyState>;
+/** loadCrazy: the match folded from its stream; a load reads only what was appended since the last (game-stream.ts). */
+export const { STREAM_TYPE: CRAZY_STREAM_TYPE, PREFIX: CRAZY_STREAM_PREFIX, streamId: crazyStreamId, parse: parseCrazyEvent, load: loadCrazy } = crazyStream;
 
 /** The room of a Crazy match, from its first event; null when the match is no Crazy match. */
 export async function crazyRoomOf(store: EventStore, matchId: string): Promise<string | null> {
-  const known = folded.get(store)?.get(matchId)?.state?.roomCode;
+  const known = crazyStream.cached(store, matchId)?.state?.roomCode;
   if (known) return known;
   const first = (await store.readStream(crazyStreamId(matchId), { limit: 1 })).at(0);
   if (!first || first.type !== 'CrazyStarted') return null;

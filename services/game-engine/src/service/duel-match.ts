@@ -16,7 +16,6 @@ import {
   type GameEngineCommandPayload,
   type JsonObject,
   type Position,
-  type StoredEvent,
   type StreamAppend,
 } from '@qal/events';
 import { ROOM_RECONNECT_GRACE_MS } from '../config.ts';
@@ -38,73 +37,16 @@ import { decideRoom, isRejection, type RoomRejection } from '../rooms/decide.ts'
 import type { RoomEvent } from '../rooms/events.ts';
 import { playerOf, type RoomState } from '../rooms/state.ts';
 import { crazyLeavePlan, crazyStartAppend } from './crazy-match.ts';
-import { commandIdOf } from './events.ts';
+import { gameStream, type LoadedGame } from './game-stream.ts';
 import type { HandlerResult } from './handlers.ts';
 import { decided, foldOnto, loadRoom, roomAnswer, roomAppend, roomLockKey, runRoomCommand, settleRoomMoney, type LoadedRoom } from './rooms.ts';
 import { AGAIN, appendAll, eventsOf, withRetries, type HandlerDeps } from './shell.ts';
 
-export const DUEL_STREAM_TYPE = 'duel-match';
-export const DUEL_STREAM_PREFIX = 'duel-';
-export const duelStreamId = (matchId: string) => `${DUEL_STREAM_PREFIX}${matchId}`;
+const duelStream = gameStream({ streamType: 'duel-match', prefix: 'duel-', events: DuelEvent, fold: foldDuel, evolve: evolveDuel });
 
-const DUEL_TYPES: ReadonlySet<string> = new Set(DuelEvent.options.map((o) => o.shape.type.value));
-
-export function parseDuelEvent(stored: Pick<StoredEvent, 'type' | 'data'>): DuelEvent | null {
-  if (!DUEL_TYPES.has(stored.type)) return null;
-  const parsed = DuelEvent.safeParse({ type: stored.type, data: stored.data });
-  if (!parsed.success) throw new Error(`stored ${stored.type} does not match its schema`);
-  return parsed.data;
-}
-
-export interface LoadedDuel {
-  readonly state: DuelState | null;
-  readonly events: readonly DuelEvent[];
-  readonly version: number | null;
-  readonly commandIds: ReadonlySet<string>;
-  /** Global position of the stream's last event (views are versioned by it); null when there is none. */
-  readonly globalPosition: bigint | null;
-}
-
-/**
- * Folded duels by store: a move reads only the events after the ones folded already (a stream only grows, and a
- * duel's appends are at exact versions, so what was read stays true). Only a cache: the store decides.
- */
-const folded = new WeakMap<EventStore, Map<string, LoadedDuel>>();
-const FOLDED_MAX = 2_000;
-
-export async function loadDuel(store: EventStore, matchId: string): Promise<LoadedDuel> {
-  let cache = folded.get(store);
-  if (!cache) folded.set(store, (cache = new Map()));
-  const cached = cache.get(matchId);
-  const stored = await store.readStream(duelStreamId(matchId), cached?.version ? { after: cached.version } : {});
-  if (cached && stored.length === 0) return cached;
-  const events = [...(cached?.events ?? [])];
-  const commandIds = new Set(cached?.commandIds ?? []);
-  let state = cached?.state ?? null;
-  for (const event of stored) {
-    const parsed = parseDuelEvent(event);
-    if (parsed) {
-      events.push(parsed);
-      state = state ? evolveDuel(state, parsed) : foldDuel([parsed]);
-    }
-    const commandId = commandIdOf(event);
-    if (commandId) commandIds.add(commandId);
-  }
-  const last = stored.at(-1);
-  const loaded: LoadedDuel = {
-    state,
-    events,
-    version: last?.streamPosition ?? cached?.version ?? null,
-    commandIds,
-    globalPosition: last?.globalPosition ?? cached?.globalPosition ?? null,
-  };
-  if (loaded.version !== null) {
-    cache.delete(matchId);
-    if (cache.size >= FOLDED_MAX) cache.delete(cache.keys().next().value!);
-    cache.set(matchId, loaded);
-  }
-  return loaded;
-}
+export type LoadedDuel = LoadedGame<DuelEvent, DuelState>;
+/** loadDuel: the match folded from its stream; a load reads only what was appended since the last (game-stream.ts). */
+export const { STREAM_TYPE: DUEL_STREAM_TYPE, PREFIX: DUEL_STREAM_PREFIX, streamId: duelStreamId, parse: parseDuelEvent, load: loadDuel } = duelStream;
 
 const duelAppend = (matchId: string, expectedVersion: StreamAppend['expectedVersion'], command: CommandEnvelope, events: readonly DuelEvent[]): StreamAppend => ({
   streamId: duelStreamId(matchId),
@@ -237,7 +179,7 @@ async function runDuelCommand(
 
 /** The room of a duel match, from its first event; null when the match is no duel. */
 export async function duelRoomOf(store: EventStore, matchId: string): Promise<string | null> {
-  const known = folded.get(store)?.get(matchId)?.state?.roomCode;
+  const known = duelStream.cached(store, matchId)?.state?.roomCode;
   if (known) return known;
   const first = (await store.readStream(duelStreamId(matchId), { limit: 1 })).at(0);
   if (!first || first.type !== 'DuelStarted') return null;

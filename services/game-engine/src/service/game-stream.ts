@@ -1,0 +1,107 @@
+/**
+ * A room game's own stream (`duel-<matchId>`, `crazy-<matchId>`): its id, the parse of its stored events against the
+ * game's zod event union, and the folded load every command and query starts from. One copy for every game, so the
+ * games cannot drift apart in how a stream is named, read or cached.
+ */
+import type { EventStore, StoredEvent } from '@qal/events';
+import type { ZodSafeParseResult } from 'zod';
+import { commandIdOf } from './events.ts';
+
+export interface LoadedGame<E, S> {
+  readonly state: S | null;
+  readonly events: readonly E[];
+  readonly version: number | null;
+  readonly commandIds: ReadonlySet<string>;
+  /** Global position of the stream's last event (views are versioned by it); null when there is none. */
+  readonly globalPosition: bigint | null;
+}
+
+/** What gameStream() needs of a game's event union (a z.discriminatedUnion on `type` of z.literal types). */
+export interface GameEventUnion<E> {
+  readonly options: readonly { readonly shape: { readonly type: { readonly value: string } } }[];
+  safeParse(input: unknown): ZodSafeParseResult<E>;
+}
+
+export interface GameStreamSpec<E, S, T extends string, P extends string> {
+  readonly streamType: T;
+  readonly prefix: P;
+  readonly events: GameEventUnion<E>;
+  readonly fold: (events: readonly E[]) => S;
+  readonly evolve: (state: S, event: E) => S;
+}
+
+export interface GameStream<E, S, T extends string = string, P extends string = string> {
+  readonly STREAM_TYPE: T;
+  readonly PREFIX: P;
+  readonly streamId: (matchId: string) => string;
+  /** The game's event, null for an event of another kind on the stream; throws when a stored event fails its schema. */
+  readonly parse: (stored: Pick<StoredEvent, 'type' | 'data'>) => E | null;
+  readonly load: (store: EventStore, matchId: string) => Promise<LoadedGame<E, S>>;
+  /** What load() folded last for this store and match, without reading the store (undefined when nothing is cached). */
+  readonly cached: (store: EventStore, matchId: string) => LoadedGame<E, S> | undefined;
+}
+
+/** Matches kept folded per store and game; the one folded longest ago goes first. */
+const FOLDED_MAX = 2_000;
+
+export function gameStream<E, S, const T extends string, const P extends string>({
+  streamType,
+  prefix,
+  events: union,
+  fold,
+  evolve,
+}: GameStreamSpec<E, S, T, P>): GameStream<E, S, T, P> {
+  const streamId = (matchId: string) => `${prefix}${matchId}`;
+  const types: ReadonlySet<string> = new Set(union.options.map((o) => o.shape.type.value));
+
+  function parse(stored: Pick<StoredEvent, 'type' | 'data'>): E | null {
+    if (!types.has(stored.type)) return null;
+    const parsed = union.safeParse({ type: stored.type, data: stored.data });
+    if (!parsed.success) throw new Error(`stored ${stored.type} does not match its schema`);
+    return parsed.data;
+  }
+
+  /**
+   * Folded matches by store: a load reads only the events after the ones folded already (a stream only grows, and a
+   * match's appends are at exact versions, so what was read stays true). Only a cache: the store decides.
+   */
+  const folded = new WeakMap<EventStore, Map<string, LoadedGame<E, S>>>();
+
+  async function load(store: EventStore, matchId: string): Promise<LoadedGame<E, S>> {
+    let cache = folded.get(store);
+    if (!cache) folded.set(store, (cache = new Map()));
+    const cached = cache.get(matchId);
+    const stored = await store.readStream(streamId(matchId), cached?.version ? { after: cached.version } : {});
+    if (cached && stored.length === 0) return cached;
+    const events = [...(cached?.events ?? [])];
+    const commandIds = new Set(cached?.commandIds ?? []);
+    let state: S | null = cached?.state ?? null;
+    for (const event of stored) {
+      const parsed = parse(event);
+      if (parsed) {
+        events.push(parsed);
+        state = state ? evolve(state, parsed) : fold([parsed]);
+      }
+      const commandId = commandIdOf(event);
+      if (commandId) commandIds.add(commandId);
+    }
+    const last = stored.at(-1);
+    const loaded: LoadedGame<E, S> = {
+      state,
+      events,
+      version: last?.streamPosition ?? cached?.version ?? null,
+      commandIds,
+      globalPosition: last?.globalPosition ?? cached?.globalPosition ?? null,
+    };
+    if (loaded.version !== null) {
+      cache.delete(matchId);
+      if (cache.size >= FOLDED_MAX) cache.delete(cache.keys().next().value!);
+      cache.set(matchId, loaded);
+    }
+    return loaded;
+  }
+
+  const cached = (store: EventStore, matchId: string) => folded.get(store)?.get(matchId);
+
+  return { STREAM_TYPE: streamType, PREFIX: prefix, streamId, parse, load, cached };
+}
