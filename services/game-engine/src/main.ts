@@ -26,8 +26,9 @@ await runService({
   defaultPort: 3102,
   busOptions: { partitionsConsumedConcurrently: KAFKA_BUS_DEFAULTS.partitions },
   async start({ store, db, bus, logger, instanceId }) {
-    const ledgerCommands = await createBusCommandSender({ bus, instanceId, topicFor: commandTopicFor });
-    const engine = createGameEngine({ store, db, commands: ledgerCommands, logger });
+    // ledger commands, and the engine's own room timers (queued on the bus behind the moves of the same match)
+    const busCommands = await createBusCommandSender({ bus, instanceId, topicFor: commandTopicFor });
+    const engine = createGameEngine({ store, db, commands: busCommands, timers: busCommands, logger });
     await engine.start();
     let caughtUp = false;
     engine.waitForProjection(await store.head(), CATCH_UP_TIMEOUT_MS).then(
@@ -40,7 +41,7 @@ await runService({
       async stop() {
         await commands.stop(); // offsets of the commands handled so far are committed here
         await engine.stop();
-        await ledgerCommands.close();
+        await busCommands.close();
       },
     };
   },

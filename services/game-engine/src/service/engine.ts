@@ -64,6 +64,12 @@ export interface GameEngineDeps {
   readonly db: SqlDatabase;
   /** Where the engine's ledger commands (fees, rewards, refunds) go. */
   readonly commands: CommandSender;
+  /**
+   * Where the room timers (TimeoutTurn, ExpireBet, EndMatchOnTime) go; by default straight to this engine. The
+   * distributed mode sends them over the bus, keyed like the moves, so a timeout queues behind a move already sent
+   * in time: while the broker is down neither is decided, and afterwards the move comes first.
+   */
+  readonly timers?: CommandSender;
   readonly logger?: Logger;
   /** The sweeper's time; commands carry their own. */
   readonly clock?: () => Date;
@@ -189,7 +195,8 @@ export function createGameEngine(deps: GameEngineDeps): GameEngine {
   };
 
   const runSweep = (now: Date = clock()) => sweep({ ...handlerDeps, db: deps.db, handle }, now);
-  const runRoomSweep = (now: Date = clock()) => sweepRooms({ ...handlerDeps, db: deps.db, handle }, now);
+  const sendTimer = deps.timers ? (command: CommandEnvelope) => deps.timers!.send(command) : handle;
+  const runRoomSweep = (now: Date = clock()) => sweepRooms({ ...handlerDeps, db: deps.db, handle: sendTimer }, now);
   let roomTimer: NodeJS.Timeout | null = null;
   let roomSweeping: Promise<unknown> | null = null;
 
