@@ -85,6 +85,8 @@ describe('command transport over the bus', () => {
     expect(handled).toEqual(letters);
     expect(commandKey(command('GuessLetter', { matchId: 'match-1' }))).toBe('match-1');
     expect(commandKey(command('ClaimDailyBonus'))).toBe('user-1');
+    // a room's commands (and its bet timer) stay in order on the room
+    expect(commandKey(command('SetReady', { code: 'ABC234', userId: 'user-1', ready: true }))).toBe('ABC234');
   });
 
   it('rejects with a timeout when no outcome arrives', async () => {

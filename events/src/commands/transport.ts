@@ -18,7 +18,7 @@ export class CommandTimeoutError extends Error {
   }
 }
 
-const KEY_FIELDS = ['aggregateId', 'matchId', 'roomCode', 'accountId', 'userId'] as const;
+const KEY_FIELDS = ['aggregateId', 'matchId', 'roomCode', 'code', 'accountId', 'userId'] as const;
 
 /**
  * The aggregate a command targets, which keys it on the bus so one aggregate's commands stay in order: the
