@@ -42,6 +42,7 @@ import type {
 } from './messages.ts';
 import { CRAZY_HAND_CARDS, CRAZY_PLAYERS_MAX, CRAZY_PLAYERS_MIN, CRAZY_RULE_NUMBERS, CRAZY_STARTER_CARDS } from './rules.ts';
 import { drawableCount, handOf, isPlaying, nextPlayer, playingIds, topCard, type CrazyState } from './state.ts';
+import { eventRun, type EventRun } from '../event-run.ts';
 
 export interface CrazyConfig {
   readonly matchId: string;
@@ -448,27 +449,8 @@ export function scoresOf(state: CrazyState, winner: string): Record<string, numb
 
 // Helpers ---------------------------------------------------------------------------------------------------------
 
-interface Run {
-  readonly state: CrazyState;
-  readonly events: CrazyEvent[];
-  push(event: CrazyEvent): void;
-}
-
-/** Collects a command's events while folding them, so each next event is decided on the state so far. */
-function runFrom(initial: CrazyState): Run {
-  let state = initial;
-  const events: CrazyEvent[] = [];
-  return {
-    get state() {
-      return state;
-    },
-    events,
-    push(event) {
-      events.push(event);
-      state = evolve(state, event);
-    },
-  };
-}
+type Run = EventRun<CrazyState, CrazyEvent>;
+const runFrom = (initial: CrazyState): Run => eventRun(initial, evolve);
 
 /** The current player acts: an open Qeregn window closes first (rules.ts decision 10). */
 function closeWindow(run: Run, at: string): void {

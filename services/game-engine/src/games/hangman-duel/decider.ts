@@ -44,6 +44,7 @@ import {
   positionsOf,
   type DuelState,
 } from './state.ts';
+import { eventRun, type EventRun } from '../event-run.ts';
 
 export interface DuelConfig {
   readonly matchId: string;
@@ -316,27 +317,8 @@ function removePlayer(command: RemovePlayer, state: DuelState): DuelOutcome {
 
 // Helpers ---------------------------------------------------------------------------------------------------------
 
-interface Run {
-  readonly state: DuelState;
-  readonly events: DuelEvent[];
-  push(event: DuelEvent): void;
-}
-
-/** Collects a command's events while folding them, so each next event is decided on the state so far. */
-function runFrom(initial: DuelState): Run {
-  let state = initial;
-  const events: DuelEvent[] = [];
-  return {
-    get state() {
-      return state;
-    },
-    events,
-    push(event) {
-      events.push(event);
-      state = evolve(state, event);
-    },
-  };
-}
+type Run = EventRun<DuelState, DuelEvent>;
+const runFrom = (initial: DuelState): Run => eventRun(initial, evolve);
 
 /** The current player's turn ran out: a setter's round is skipped, a guesser's turn passes; 3 in a row and out. */
 function timeOut(state: DuelState, at: string): DuelEvent[] {
