@@ -1,18 +1,21 @@
 /**
  * Distributed mode under faults, on a real Kafka broker (this suite's own) and PostgreSQL (a scratch database),
  * with the real processes: two gateways, game-engine, ledger, leaderboard. Players sign in, claim the daily bonus,
- * buy tokens and play Hangman through both gateways, and two more play a room match (entry fee, bet, word duel)
- * across the gateways, while (a) the ledger is SIGKILLed and restarted, (b) a gateway is SIGKILLed and its
- * websocket clients move to the other, (c) the broker is stopped for 10 s. After each: every command has exactly
- * one outcome, wallets and read models agree with the events, the room match finished and its pot was paid once,
- * `ledger:audit` is clean.
+ * buy tokens and play Hangman through both gateways, two more play a room match (entry fee, bet, word duel) and
+ * three more a Crazy match (entry fee, bet, cards) across the gateways, while (a) the ledger is SIGKILLed and
+ * restarted, (b) a gateway is SIGKILLed and its websocket clients move to the other, (c) the broker is stopped for
+ * 10 s. After each: every command has exactly one outcome, wallets and read models agree with the events, each room
+ * match finished, its pot was paid once and each of its players' history shows it, Crazy's 104 cards are all
+ * there, `ledger:audit` is clean.
  */
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { findDependencies, startCluster, stopKafkaIfStarted, type Cluster } from './support/cluster.ts';
 import { Player } from './support/client.ts';
 import { expectConsistent } from './support/invariants.ts';
 import { arrive, buyTokens, carryOn, claimBonus, DAILY_BONUS, playHangmanToAWin, WELCOME_GRANT, type Journey } from './support/journey.ts';
-import { arriveForRoom, closeRoom, describeRoom, playRoom, roomJourney, roomTriesDuring, setUpRoom, turnsTimedOut, type RoomJourney } from './support/rooms.ts';
+import { crazyGame, playCrazy } from './support/crazy.ts';
+import { duelGame, playDuel } from './support/duel.ts';
+import { arriveForRoom, closeRoom, describeRoom, roomJourney, roomTriesDuring, setUpRoom, turnsTimedOut, type RoomJourney } from './support/rooms.ts';
 
 const dependencies = await findDependencies();
 afterAll(stopKafkaIfStarted, 120_000);
@@ -25,6 +28,7 @@ function inFlight<T>(work: readonly Promise<T>[]): Promise<T[]> {
   return all;
 }
 const PLAYERS_PER_SCENARIO = 4;
+const CRAZY_PLAYERS = 3;
 
 describe.skipIf(!dependencies)('distributed mode under faults', { timeout: 300_000 }, () => {
   let cluster: Cluster;
@@ -47,8 +51,18 @@ describe.skipIf(!dependencies)('distributed mode under faults', { timeout: 300_0
 
   /** The room match of a scenario: the host sends through gateway 1, the guest through gateway 2 (pushes the other way). */
   const roomFor = (scenario: string) =>
-    arriveForRoom(cluster, scenario, [new Player(cluster, `${scenario}-room-host`, 0), new Player(cluster, `${scenario}-room-guest`, 1)]);
-  const roomPlayers = (room: RoomJourney) => [room.host, room.guest];
+    arriveForRoom(cluster, scenario, duelGame, [new Player(cluster, `${scenario}-room-host`, 0), new Player(cluster, `${scenario}-room-guest`, 1)]);
+  /**
+   * The Crazy match of a scenario, set up (fees and stakes held, dealt) before the fault and played through it:
+   * its players send through gateways 1, 2, 1 (pushes the other way).
+   */
+  const crazyFor = async (scenario: string) => {
+    const players = Array.from({ length: CRAZY_PLAYERS }, (_, i) => new Player(cluster, `${scenario}-crazy-${i + 1}`, i % 2));
+    const room = await arriveForRoom(cluster, `${scenario} crazy`, crazyGame, players);
+    await setUpRoom(room);
+    return room;
+  };
+  const roomPlayers = (...rooms: RoomJourney[]) => rooms.flatMap((room) => room.players);
   /** Prints the room match and its requests under way during the fault; there must be some. */
   const roomThroughFault = async (scenario: string, room: RoomJourney, fault: { from: number; to: number }) => {
     const { count, met } = roomTriesDuring(room, fault.from, fault.to);
@@ -87,16 +101,22 @@ describe.skipIf(!dependencies)('distributed mode under faults', { timeout: 300_0
   it('(a) the ledger killed with SIGKILL mid-flight and restarted: nothing lost, nothing twice', async () => {
     reportLogsOnFailure();
     const ledger = cluster.process('ledger');
-    const [room, arrived] = await Promise.all([roomFor('ledger-kill'), Promise.all(playersFor('ledger-kill', (i) => i % 2).map((player) => arrive(cluster, player)))]);
-    // as in (c): half under way when the ledger dies, half starting while it is dead; the room starts while it
-    // is dead too, so its holds (entry fees, stakes) and the start's posting meet the dead ledger
+    const [room, crazyRoom, arrived] = await Promise.all([
+      roomFor('ledger-kill'),
+      crazyFor('ledger-kill'),
+      Promise.all(playersFor('ledger-kill', (i) => i % 2).map((player) => arrive(cluster, player))),
+    ]);
+    // the Crazy match is being played when the ledger dies (its moves need no ledger; its payout may meet it dead)
+    const crazyPlayed = inFlight([playCrazy(crazyRoom)]);
+    // as in (c): half under way when the ledger dies, half starting while it is dead; the duel's room starts while
+    // it is dead too, so its holds (entry fees, stakes) and the start's posting meet the dead ledger
     const underWay = arrived.slice(0, PLAYERS_PER_SCENARIO / 2).map((journey) => carryOn(cluster, journey));
     await delay(300);
     const fault = { from: Date.now(), to: Number.POSITIVE_INFINITY };
     await ledger.kill('SIGKILL');
     const startedWhileDead = arrived.slice(PLAYERS_PER_SCENARIO / 2).map((journey) => carryOn(cluster, journey));
     const travelling = inFlight([...underWay, ...startedWhileDead]);
-    const roomPlayed = inFlight([roomJourney(room)]);
+    const roomPlayed = inFlight([roomJourney(room, playDuel)]);
     await delay(2_000);
     ledger.start();
     await ledger.waitReady();
@@ -104,12 +124,15 @@ describe.skipIf(!dependencies)('distributed mode under faults', { timeout: 300_0
     try {
       const journeys = await travelling;
       await roomPlayed;
+      await crazyPlayed;
       await roomThroughFault('(a) ledger killed', room, fault);
-      expect(interruptions('(a) ledger killed', [...journeys, ...roomPlayers(room)]), 'commands that met the dead ledger').toBeGreaterThan(0);
-      await expectConsistent(cluster, journeys, [room]);
+      await roomThroughFault('(a) ledger killed', crazyRoom, fault);
+      expect(interruptions('(a) ledger killed', [...journeys, ...roomPlayers(room, crazyRoom)]), 'commands that met the dead ledger').toBeGreaterThan(0);
+      await expectConsistent(cluster, journeys, [room, crazyRoom]);
     } finally {
       closeAll(arrived);
       closeRoom(room);
+      closeRoom(crazyRoom);
     }
   });
 
@@ -117,7 +140,11 @@ describe.skipIf(!dependencies)('distributed mode under faults', { timeout: 300_0
     reportLogsOnFailure();
     const doomed = cluster.process('gateway-2');
     // half the players send through gateway 2 (and follow pushes on gateway 1), half the other way round
-    const [room, journeys] = await Promise.all([roomFor('gateway-kill'), Promise.all(playersFor('gateway-kill', (i) => i % 2).map((player) => arrive(cluster, player)))]);
+    const [room, crazyRoom, journeys] = await Promise.all([
+      roomFor('gateway-kill'),
+      crazyFor('gateway-kill'),
+      Promise.all(playersFor('gateway-kill', (i) => i % 2).map((player) => arrive(cluster, player))),
+    ]);
     const followedOnDoomed = journeys.filter((j) => j.player.push!.gateway === 1);
     const commands = inFlight(
       journeys.map(async (journey, i) => {
@@ -127,25 +154,35 @@ describe.skipIf(!dependencies)('distributed mode under faults', { timeout: 300_0
         await playHangmanToAWin(cluster, journey);
       }),
     );
-    // the room's guest sends through the doomed gateway, the host follows its room and match there
-    const roomPlayed = inFlight([roomJourney(room)]);
+    // the room's guest sends through the doomed gateway, the host follows its room and match there; in the Crazy
+    // match the second player sends through it, the first and third follow there
+    const roomPlayed = inFlight([roomJourney(room, playDuel)]);
+    const crazyPlayed = inFlight([playCrazy(crazyRoom)]);
     await delay(1_000);
     const fault = { from: Date.now(), to: Number.POSITIVE_INFINITY };
     await doomed.kill('SIGKILL');
     try {
       await commands;
       await roomPlayed;
+      await crazyPlayed;
       await roomThroughFault('(b) gateway killed', room, fault);
+      await roomThroughFault('(b) gateway killed', crazyRoom, fault);
       for (const journey of followedOnDoomed) expect(journey.player.push!.connections).toEqual([1, 0]);
       expect(room.followers.get(room.host.player.userId)!.connections, "the host's room websocket moved to gateway 1").toEqual([1, 0]);
-      expect(interruptions('(b) gateway killed', [...journeys, ...roomPlayers(room)]), 'requests that met the dead gateway').toBeGreaterThan(0);
+      for (const journey of crazyRoom.players) {
+        const follower = crazyRoom.followers.get(journey.player.userId)!;
+        const expected = journey.player.gateway === 0 ? [1, 0] : [0];
+        expect(follower.connections, `${journey.player.name}: its room websocket moved to gateway 1 if it was on gateway 2`).toEqual(expected);
+      }
+      expect(interruptions('(b) gateway killed', [...journeys, ...roomPlayers(room, crazyRoom)]), 'requests that met the dead gateway').toBeGreaterThan(0);
       // back again, it serves the same wallets as the one that stayed
       doomed.start();
       await doomed.waitReady();
-      await expectConsistent(cluster, journeys, [room]);
+      await expectConsistent(cluster, journeys, [room, crazyRoom]);
     } finally {
       closeAll(journeys);
       closeRoom(room);
+      closeRoom(crazyRoom);
       if (!doomed.running) {
         doomed.start();
         await doomed.waitReady();
@@ -155,13 +192,18 @@ describe.skipIf(!dependencies)('distributed mode under faults', { timeout: 300_0
 
   it('(c) the broker stopped for 10 s and started again: commands wait or time out, then settle with their keys', async () => {
     reportLogsOnFailure();
-    const [room, arrived] = await Promise.all([roomFor('broker-stop'), Promise.all(playersFor('broker-stop', (i) => i % 2).map((player) => arrive(cluster, player)))]);
-    // the room match is started before the stop, so its duel moves and its payout are what meets the broker down
+    const [room, crazyRoom, arrived] = await Promise.all([
+      roomFor('broker-stop'),
+      crazyFor('broker-stop'),
+      Promise.all(playersFor('broker-stop', (i) => i % 2).map((player) => arrive(cluster, player))),
+    ]);
+    // the room matches are started before the stop, so their moves and their payouts are what meets the broker down
     await setUpRoom(room);
     // half the journeys are under way when the broker stops, the other half start while it is down, so some
     // commands surely meet it stopped however fast the machine is
     const underWay = arrived.slice(0, PLAYERS_PER_SCENARIO / 2).map((journey) => carryOn(cluster, journey));
-    const roomPlayed = inFlight([playRoom(room)]);
+    const roomPlayed = inFlight([playDuel(room)]);
+    const crazyPlayed = inFlight([playCrazy(crazyRoom)]);
     await delay(300);
     const fault = { from: Date.now(), to: Number.POSITIVE_INFINITY };
     await cluster.stopBroker();
@@ -173,14 +215,17 @@ describe.skipIf(!dependencies)('distributed mode under faults', { timeout: 300_0
     try {
       const journeys = await travelling;
       await roomPlayed;
+      await crazyPlayed;
       await roomThroughFault('(c) broker stopped', room, fault);
-      expect(interruptions('(c) broker stopped', [...journeys, ...roomPlayers(room)]), 'commands that met the stopped broker').toBeGreaterThan(0);
-      await expectConsistent(cluster, journeys, [room]);
+      await roomThroughFault('(c) broker stopped', crazyRoom, fault);
+      expect(interruptions('(c) broker stopped', [...journeys, ...roomPlayers(room, crazyRoom)]), 'commands that met the stopped broker').toBeGreaterThan(0);
+      await expectConsistent(cluster, journeys, [room, crazyRoom]);
       // every process is ready again
       for (const process of cluster.topology.processes) await process.waitReady(60_000);
     } finally {
       closeAll(arrived);
       closeRoom(room);
+      closeRoom(crazyRoom);
     }
   });
 });

@@ -2,13 +2,15 @@
  * What must hold after every fault: each command answered once (the only non-outcomes a client saw were
  * "no answer" from a dying gateway or a timeout, each later settled with the same key); wallets as the
  * outcomes say, on both gateways and on the push channel; the ledger's read model equal to a replay of its
- * events and no movement recorded twice; every game finished and paid; `ledger:audit` clean.
+ * events and no movement recorded twice; every game finished and paid (a room match once, to its winners, and in
+ * each of its players' history); `ledger:audit` clean.
  */
 import { eventContextOf } from '@qal/events';
 import { expect } from 'vitest';
+import type { Player } from './client.ts';
 import type { Cluster } from './cluster.ts';
 import type { Journey } from './journey.ts';
-import { ROOM_ENTRY_FEE, ROOM_STAKE, type DuelView, type RoomJourney, type RoomView } from './rooms.ts';
+import { matchChannel, roomChannel, type MatchView, type RoomJourney, type RoomView } from './rooms.ts';
 
 /** What a client may see before an outcome: nothing (a gateway died), a timeout, the service starting up. */
 const NOT_YET_AN_OUTCOME = new Set<string>(['no_answer', '504:command_timeout', '503:not_ready', '409:idempotency_in_progress']);
@@ -16,7 +18,7 @@ const NOT_YET_AN_OUTCOME = new Set<string>(['no_answer', '504:command_timeout', 
 export async function expectConsistent(cluster: Cluster, journeys: readonly Journey[], rooms: readonly RoomJourney[] = []): Promise<void> {
   // the room checks first: a room player's expected wallet needs the match's final view
   for (const room of rooms) await expectRoomSettled(cluster, room);
-  for (const journey of [...journeys, ...rooms.flatMap((room) => [room.host, room.guest])]) {
+  for (const journey of [...journeys, ...rooms.flatMap((room) => room.players)]) {
     const { player } = journey;
     expect(journey.mismatches, `${player.name}: a repeat with the same key answered differently`).toEqual([]);
     const unclear = player.attempts
@@ -67,40 +69,41 @@ export async function expectConsistent(cluster: Cluster, journeys: readonly Jour
 }
 
 /**
- * A room match after the fault: finished for both players (their channels and the room say so), winners the
- * players with the top score, the entry fees in `house` once, the pot paid once to the winners, every hold of the
- * match escrow placed once and resolved once (posted: no penalty, nobody left), the escrow empty.
+ * A room match after the fault: finished for every player (their channels and the room say so), the winners as
+ * the game's rules say (RoomGame.expectFinal), the entry fees in `house` once, the pot paid once to the winners,
+ * every hold of the match escrow placed once and resolved once (posted: no penalty, nobody left), the escrow
+ * empty, and each player's history showing the match with its result and what it cost or won them.
  */
 async function expectRoomSettled(cluster: Cluster, room: RoomJourney): Promise<void> {
   const final = room.final;
   expect(final, `${room.label}: the match has a final view`).not.toBeNull();
   expect(final!.status).toBe('finished');
-  // winners: the top scorers among those still playing (one out after 3 timed-out turns cannot win)
-  const out = new Set((final!.players ?? []).filter((p) => p.status === 'left').map((p) => p.id));
-  const remaining = Object.entries(final!.scores).filter(([id]) => !out.has(id));
-  const top = Math.max(...remaining.map(([, score]) => score));
-  const best = remaining.filter(([, score]) => score === top).map(([id]) => id);
-  expect([...(final!.winners ?? [])].sort(), `${room.label}: the winners are the top scorers`).toEqual(best.sort());
+  await room.game.expectFinal(cluster, room);
+  const winners = room.winners();
 
-  const players = [room.host, room.guest];
+  const players = room.players;
+  const { entryFee, stake } = room.game;
   for (const { player } of players) {
     // the pushes reached each player on its websocket (after any reconnect): the match over, the room finished
     const follower = room.followers.get(player.userId)!;
-    const seen = await follower.waitFor<DuelView>(`match:${room.matchId}:${player.userId}`, (v) => v.status === 'finished', 60_000);
-    expect(seen?.winners, `${player.name}: the match channel shows the end`).toEqual(final!.winners);
-    expect(await follower.waitFor<RoomView>(`room:${room.code}`, (r) => r.status === 'finished', 60_000), `${player.name}: the room channel shows it finished`).not.toBeNull();
+    const seen = await follower.waitFor<MatchView>(matchChannel(room.matchId, player.userId), (v) => v.status === 'finished', 60_000);
+    expect(seen && room.game.winnersOf(seen), `${player.name}: the match channel shows the end`).toEqual(winners);
+    expect(await follower.waitFor<RoomView>(roomChannel(room.code), (r) => r.status === 'finished', 60_000), `${player.name}: the room channel shows it finished`).not.toBeNull();
   }
 
   const matchId = room.matchId;
-  // one end of the duel, one end of the match in the room
+  // one end of the game in its stream, one end of the match in the room
+  const gameStream = `${room.game.streamPrefix}${matchId}`;
   const ends = await cluster.db.query<{ stream_id: string; n: number }>(
-    `select stream_id, count(*)::int as n from eventstore.events where (stream_id = $1 and type = 'DuelFinished') or (stream_id = $2 and type = 'MatchFinished') group by 1 order by 1`,
-    [`duel-${matchId}`, `room-${room.code}`],
+    `select stream_id, count(*)::int as n from eventstore.events where (stream_id = $1 and type = $2) or (stream_id = $3 and type = 'MatchFinished') group by 1 order by 1`,
+    [gameStream, room.game.finishedEvent, `room-${room.code}`],
   );
-  expect(ends.rows, `${room.label}: one DuelFinished and one MatchFinished`).toEqual([
-    { stream_id: `duel-${matchId}`, n: 1 },
-    { stream_id: `room-${room.code}`, n: 1 },
-  ]);
+  expect([...ends.rows].sort((a, b) => a.stream_id.localeCompare(b.stream_id)), `${room.label}: one ${room.game.finishedEvent} and one MatchFinished`).toEqual(
+    [
+      { stream_id: gameStream, n: 1 },
+      { stream_id: `room-${room.code}`, n: 1 },
+    ].sort((a, b) => a.stream_id.localeCompare(b.stream_id)),
+  );
 
   // the ledger steps of the room may still be running (the sweeper resumes them): wait until the escrow is empty
   const escrow = `escrow:${matchId}`;
@@ -116,13 +119,13 @@ async function expectRoomSettled(cluster: Cluster, room: RoomJourney): Promise<v
       `select count(*)::int as n from eventstore.events where type = 'TransferPosted' and data->>'matchId' = $1 and data->>'reason' = 'payout'`,
       [matchId],
     );
-    if (accounts[0]?.balance === 0 && accounts[0].held === 0 && paid.rows[0]!.n === (final!.winners ?? []).length) break;
+    if (accounts[0]?.balance === 0 && accounts[0].held === 0 && paid.rows[0]!.n === winners.length) break;
     if (Date.now() > deadline) break;
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
   expect(accounts, `${room.label}: the escrow paid out and empty`).toEqual([{ balance: 0, held: 0 }]);
 
-  // every hold into the escrow placed once and resolved once, and posted (fee and stake of both players)
+  // every hold into the escrow placed once and resolved once, and posted (fee and stake of every player)
   const holds = await cluster.db.query<{ hold_id: string; reason: string; amount: number; placed: number; resolved: number; posted: number }>(
     `select h.stream_id as hold_id, min(p.data->>'reason') as reason, min((p.data->>'amount')::int) as amount,
             count(*) filter (where h.type = 'HoldPlaced')::int as placed,
@@ -136,8 +139,8 @@ async function expectRoomSettled(cluster: Cluster, room: RoomJourney): Promise<v
     holds.rows.map(({ reason, amount, placed, resolved, posted }) => ({ reason, amount, placed, resolved, posted })),
     `${room.label}: the holds of the match`,
   ).toEqual([
-    ...players.map(() => ({ reason: 'bet_stake', amount: ROOM_STAKE, placed: 1, resolved: 1, posted: 1 })),
-    ...players.map(() => ({ reason: 'entry_fee', amount: ROOM_ENTRY_FEE, placed: 1, resolved: 1, posted: 1 })),
+    ...players.map(() => ({ reason: 'bet_stake', amount: stake, placed: 1, resolved: 1, posted: 1 })),
+    ...players.map(() => ({ reason: 'entry_fee', amount: entryFee, placed: 1, resolved: 1, posted: 1 })),
   ]);
   const pending = await cluster.db.query<{ n: number }>(`select count(*)::int as n from ledger.ledger_holds where match_id = $1 and status <> 'posted'`, [matchId]);
   expect(pending.rows[0]!.n, `${room.label}: holds of the match not posted in the read model`).toBe(0);
@@ -153,7 +156,7 @@ async function expectRoomSettled(cluster: Cluster, room: RoomJourney): Promise<v
   expect([count('RoomHoldPlaced'), count('RoomHoldResolved'), count('RoomTransferDone')], `${room.label}: holds placed, resolved, transfers done`).toEqual([
     holds.rows.length,
     holds.rows.length,
-    1 + (final!.winners ?? []).length,
+    1 + winners.length,
   ]);
 
   // the fees to the house once, the pot to the winners once (each transfer id one TransferPosted)
@@ -162,11 +165,11 @@ async function expectRoomSettled(cluster: Cluster, room: RoomJourney): Promise<v
        from eventstore.events where type = 'TransferPosted' and data->>'matchId' = $1 group by 1, 2 order by 1, 2`,
     [matchId],
   );
-  const pot = ROOM_STAKE * players.length;
-  const paid = (final!.winners ?? []).map((id) => ({ reason: 'payout', to: `wallet:${id}`, amount: room.payoutTo(id), n: 1 })).filter((t) => t.amount > 0);
+  const pot = stake * players.length;
+  const paid = winners.map((id) => ({ reason: 'payout', to: `wallet:${id}`, amount: room.payoutTo(id), n: 1 })).filter((t) => t.amount > 0);
   const byKind = (a: { reason: string; to: string }, b: { reason: string; to: string }) => `${a.reason} ${a.to}`.localeCompare(`${b.reason} ${b.to}`);
   expect([...transfers.rows].sort(byKind), `${room.label}: the match's transfers`).toEqual(
-    [{ reason: 'entry_fee', to: 'house', amount: ROOM_ENTRY_FEE * players.length, n: 1 }, ...paid].sort(byKind),
+    [{ reason: 'entry_fee', to: 'house', amount: entryFee * players.length, n: 1 }, ...paid].sort(byKind),
   );
   expect(paid.reduce((sum, t) => sum + t.amount, 0), `${room.label}: the whole pot paid`).toBe(pot);
 
@@ -174,5 +177,35 @@ async function expectRoomSettled(cluster: Cluster, room: RoomJourney): Promise<v
   for (const gateway of [0, 1]) {
     const answer = await room.host.player.request(gateway, 'GET', `/rooms/${room.code}`);
     expect((answer.body.data?.room as RoomView | undefined)?.status, `room on gateway ${gateway + 1}`).toBe('finished');
+  }
+
+  // each player's history (GET /matches, the engine's read model) shows the match: the result, and the net tokens
+  // (what the pot paid them less the fee and the stake posted from them)
+  const out = new Set((final!.players ?? []).filter((p) => p.status === 'left').map((p) => p.id));
+  const resultOf = (id: string) => (out.has(id) ? 'left' : winners.includes(id) ? (winners.length > 1 ? 'tie' : 'won') : 'lost');
+  for (const { player } of players) {
+    const expected = { matchId, roomCode: room.code, game: room.game.game, result: resultOf(player.userId), tokens: room.payoutTo(player.userId) - entryFee - stake };
+    const row = await historyRow(player, matchId);
+    expect(row && { matchId: row.matchId, roomCode: row.roomCode, game: row.game, result: row.result, tokens: row.tokens }, `${player.name}: the match in the history`).toEqual(expected);
+  }
+}
+
+interface HistoryItem {
+  readonly matchId: string;
+  readonly roomCode: string;
+  readonly game: string;
+  readonly result: string;
+  readonly tokens: number;
+}
+
+/** The player's history row of the match, once the engine's read model has it (null after a minute without). */
+async function historyRow(player: Player, matchId: string): Promise<HistoryItem | null> {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const answer = await player.settle('history', 'GET', '/matches?mine=1');
+    const items = (answer.body.data?.items ?? []) as HistoryItem[];
+    const row = items.find((item) => item.matchId === matchId);
+    if (row || Date.now() > deadline) return row ?? null;
+    await new Promise((resolve) => setTimeout(resolve, 500));
   }
 }

@@ -1,76 +1,88 @@
 /**
- * A room match in the fault scenarios (issue 5 in the distributed mode): two players whose requests go to
- * different gateways, each following `room:<code>` and `match:<matchId>:<me>` on the OTHER gateway's websocket.
- * The host creates a room with an entry fee, the guest joins by code and proposes a bet, the host accepts, both
- * ready (fee and stake held in the match escrow), the host starts once the room push shows everyone ready and
- * the bet agreed, and the duel is played to its end: each player moves only when the latest view it has (a
- * push, a snapshot, its own move's answer, or a re-read after a silent channel) says it is its turn. Every
- * command goes through `exactlyOnce`: settled with its Idempotency-Key, then repeated through the other gateway.
- *
- * The plan: the first seat sets PLAN_WORDS[0], the second PLAN_WORDS[1], each guesser guesses the letters of the
- * word in order, so the solver of the longer word wins. A turn that times out under a fault only changes the
- * scores: the checks take the winners from the final view and derive the pot's payout from them.
+ * Room matches in the fault scenarios (issues 5 and 7 in the distributed mode), whatever the game: players whose
+ * requests go to alternating gateways, each following `room:<code>` and `match:<matchId>:<me>` on the OTHER
+ * gateway's websocket. The host creates a room with an entry fee, the others join by code, the second player
+ * proposes a bet everyone else accepts, all ready (fee and stake held in the match escrow), the host starts once
+ * its room push shows everyone ready and the bet agreed, and the match is played to its end: each player moves
+ * only when the latest view it has (a push, a snapshot, its own move's answer, or a re-read after a silent
+ * channel) says it has something to do, and the game's player (duel.ts, crazy.ts) chooses the move. Every command
+ * goes through `exactlyOnce`: settled with its Idempotency-Key, then repeated through the other gateway.
  */
 import { WebSocket } from 'ws';
 import type { Cluster } from './cluster.ts';
-import { expectSuccess, type Answer, type Player } from './client.ts';
+import { expectSuccess, type Player } from './client.ts';
 import { arrive, exactlyOnce, WELCOME_GRANT, type Journey } from './journey.ts';
 
-export const ROOM_ENTRY_FEE = 10;
-export const ROOM_STAKE = 10;
-/** Set in seat order; distinct letters keep the duel short (3 guesses each). */
-export const PLAN_WORDS = ['banana', 'cat'] as const;
-/**
- * Move refusals that are an outcome when the game moved on without the mover: a turn timed out while the fault
- * held the move up (the engine's turn timer keeps running while the bus is down), or, after 3 such timeouts in a
- * row, the mover is out of the match (`not_your_match`). The scenario prints them.
- */
-const MOVED_ON = new Set(['not_your_turn', 'not_setting_phase', 'not_the_setter', 'not_guessing_phase', 'game_over', 'not_your_match']);
 /** A channel silent this long while a player waits: it re-reads its view over HTTP, as the client does after a gap. */
 const SILENT_CHANNEL_MS = 8_000;
 const PLAY_TIMEOUT_MS = 240_000;
 
-export interface DuelView {
+/** What the room machinery needs of any room match's view (the word duel's and Crazy's both have it). */
+export interface MatchView {
   readonly matchId: string;
   readonly status: 'playing' | 'finished';
-  readonly phase: 'setting' | 'guessing' | 'round_over' | 'finished';
-  readonly round: number;
-  readonly setterId: string | null;
-  readonly currentPlayerId: string | null;
-  readonly turn: number;
-  readonly guessed: readonly string[];
-  readonly scores: Readonly<Record<string, number>>;
   readonly players?: readonly { readonly id: string; readonly status: 'playing' | 'left' }[];
-  readonly lastRounds?: readonly { readonly setterId: string; readonly word: string | null; readonly outcome: string; readonly solvedBy?: string }[];
-  readonly winners?: readonly string[];
 }
 
-export interface RoomView {
-  readonly code: string;
-  readonly status: string;
-  readonly matchId: string;
-  readonly players: readonly { readonly id: string; readonly status: string }[];
-  readonly bet: null | { readonly proposalId: string; readonly amount: number; readonly status: string; readonly pot: number };
+/** A game as the scenarios play it in a room: its settings, and what only the game knows about its views. */
+export interface RoomGame<V extends MatchView> {
+  readonly game: 'hangman' | 'crazy';
+  readonly gameDuration: 'normal' | 'rush';
+  readonly entryFee: number;
+  readonly stake: number;
+  /** The duel's language (Crazy has none). */
+  readonly language?: 'en' | 'am';
+  /** The match's stream (`<prefix><matchId>`) and the event that ends the match there. */
+  readonly streamPrefix: string;
+  readonly finishedEvent: string;
+  /**
+   * Move refusals that are an outcome when the game moved on without the mover: a turn timed out while the
+   * fault held the move up (the engine's turn timer keeps running while the bus is down), or, after 3 such
+   * timeouts in a row, the mover is out of the match (`not_your_match`). The scenario prints them.
+   */
+  readonly movedOn: ReadonlySet<string>;
+  winnersOf(view: V): readonly string[];
+  /** The more advanced of two views of one match (either may be null). */
+  newer(a: V | null, b: V | null): V | null;
+  /** How the match went, for the scenario's output (players named by `name`). */
+  describe(final: V, name: (id: string) => string): string;
+  /** The game's own checks once the match is over (winners, what its rules conserve). */
+  expectFinal(cluster: Cluster, room: RoomJourney<V>): Promise<void>;
+}
+
+/** One player's choices in a match, from its own latest view. */
+export interface MatchMover<V extends MatchView> {
+  /** Its turn (or something it may do out of turn) according to the view. */
+  hasMoveNow(view: V): boolean;
+  /** The move for a view where hasMoveNow() holds, and a label for its requests. */
+  next(view: V): { readonly label: string; readonly move: Record<string, unknown> };
 }
 
 /** One room match of a scenario, and what it came to. */
-export interface RoomJourney {
+export interface RoomJourney<V extends MatchView = MatchView> {
   readonly label: string;
+  readonly game: RoomGame<V>;
+  /** The host first; player i sends through gateway i % 2. */
+  readonly players: readonly Journey[];
   readonly host: Journey;
-  readonly guest: Journey;
   readonly followers: Map<string, ChannelFollower>;
   code: string;
   matchId: string;
-  /** The word each player set (by user id). */
-  readonly words: Map<string, string>;
-  final: DuelView | null;
+  /** The host's view once the match is over. */
+  final: V | null;
   moves: number;
+  /** From the first player's start of play to the last one's seeing the end. */
+  playedMs: number;
   /** Views re-read over HTTP after a silent channel. */
   resyncs: number;
-  /** Moves refused because the game had moved on (MOVED_ON). */
+  /** Moves refused because the game had moved on (RoomGame.movedOn), as `who label: code`. */
   movedOn: string[];
+  /** The winners of the final view. */
+  winners(): readonly string[];
   /** What each wallet gets from the pot once the match is over (winners from the final view). */
   payoutTo(userId: string): number;
+  /** `host`, `player 2`, … for the output. */
+  nameOf(userId: string): string;
 }
 
 /** The pot's split as the rooms decider makes it (rake 0): equal shares, the remainder to the first finisher. */
@@ -205,48 +217,54 @@ export class ChannelFollower {
   }
 }
 
-const roomChannel = (code: string) => `room:${code}`;
-const matchChannel = (matchId: string, userId: string) => `match:${matchId}:${userId}`;
+export interface RoomView {
+  readonly code: string;
+  readonly status: string;
+  readonly matchId: string;
+  readonly players: readonly { readonly id: string; readonly status: string }[];
+  readonly bet: null | { readonly proposalId: string; readonly amount: number; readonly status: string; readonly pot: number };
+}
 
-/** The more advanced of two views of one duel: finished beats playing; else the higher turn counter. */
-const newer = (a: DuelView | null, b: DuelView | null): DuelView | null => {
-  if (!a || !b) return a ?? b;
-  if ((a.status === 'finished') !== (b.status === 'finished')) return a.status === 'finished' ? a : b;
-  return b.turn > a.turn ? b : a;
-};
+export const roomChannel = (code: string) => `room:${code}`;
+export const matchChannel = (matchId: string, userId: string) => `match:${matchId}:${userId}`;
 
 /**
- * Signs in the two players of a room (host first; each sends through its own gateway), each with its wallet
+ * Signs in the players of a room (host first; player i sends through its own gateway), each with its wallet
  * channel and its room follower on the other gateway. Call before the fault, as the other players arrive.
  */
-export async function arriveForRoom(cluster: Cluster, label: string, players: readonly [Player, Player]): Promise<RoomJourney> {
-  const expected = (userId: () => string) => () => WELCOME_GRANT - ROOM_ENTRY_FEE - ROOM_STAKE + room.payoutTo(userId());
-  const [hostPlayer, guestPlayer] = players;
-  const [host, guest] = await Promise.all([
-    arrive(cluster, hostPlayer, { clearRejections: MOVED_ON, expectedBalance: expected(() => hostPlayer.userId) }),
-    arrive(cluster, guestPlayer, { clearRejections: MOVED_ON, expectedBalance: expected(() => guestPlayer.userId) }),
-  ]);
+export async function arriveForRoom<V extends MatchView>(cluster: Cluster, label: string, game: RoomGame<V>, players: readonly Player[]): Promise<RoomJourney<V>> {
+  if (players.length < 2) throw new Error(`${label}: a room match needs at least 2 players`);
+  const expected = (player: Player) => () => WELCOME_GRANT - game.entryFee - game.stake + room.payoutTo(player.userId);
+  const journeys = await Promise.all(players.map((player) => arrive(cluster, player, { clearRejections: game.movedOn, expectedBalance: expected(player) })));
   const followers = new Map<string, ChannelFollower>();
   for (const player of players) {
     const follower = new ChannelFollower(cluster, player, 1 - player.gateway);
     await follower.connect();
     followers.set(player.userId, follower);
   }
-  const room: RoomJourney = {
+  const room: RoomJourney<V> = {
     label,
-    host,
-    guest,
+    game,
+    players: journeys,
+    host: journeys[0]!,
     followers,
     code: '',
     matchId: '',
-    words: new Map(),
     final: null,
     moves: 0,
+    playedMs: 0,
     resyncs: 0,
     movedOn: [],
+    winners() {
+      return room.final ? game.winnersOf(room.final) : [];
+    },
     payoutTo(userId) {
       if (!room.final) throw new Error(`${label}: the match has no final view`);
-      return payoutsOf(ROOM_STAKE * 2, room.final.winners ?? []).get(userId) ?? 0;
+      return payoutsOf(game.stake * journeys.length, room.winners()).get(userId) ?? 0;
+    },
+    nameOf(userId) {
+      const seat = journeys.findIndex((j) => j.player.userId === userId);
+      return seat === 0 ? 'host' : seat > 0 ? (journeys.length === 2 ? 'guest' : `player ${seat + 1}`) : userId;
     },
   };
   return room;
@@ -254,18 +272,30 @@ export async function arriveForRoom(cluster: Cluster, label: string, players: re
 
 /** Create, join, bet, accept, ready, start: through exactlyOnce, the host waiting for the room push before the start. */
 export async function setUpRoom(room: RoomJourney): Promise<void> {
-  const { host, guest } = room;
-  const created = await exactlyOnce(host, 'room create', '/rooms', { roomName: `Fault ${room.label}`, game: 'hangman', maxPlayers: 2, gameDuration: 'normal', entryFee: ROOM_ENTRY_FEE, language: 'en' }, ['room.code', 'room.matchId']);
+  const { host, players, game } = room;
+  const guests = players.slice(1);
+  const settings = {
+    roomName: `Fault ${room.label}`,
+    game: game.game,
+    maxPlayers: players.length,
+    gameDuration: game.gameDuration,
+    entryFee: game.entryFee,
+    ...(game.language ? { language: game.language } : {}),
+  };
+  const created = await exactlyOnce(host, 'room create', '/rooms', settings, ['room.code', 'room.matchId']);
   const createdRoom = created.body.data?.room as RoomView;
   room.code = createdRoom.code;
-  for (const journey of [host, guest]) room.followers.get(journey.player.userId)!.follow(roomChannel(room.code));
-  await exactlyOnce(guest, 'room join', `/rooms/${room.code}/join`, {}, ['room.code']);
-  await exactlyOnce(guest, 'room bet', `/rooms/${room.code}/bets`, { amount: ROOM_STAKE }, ['room.bet.proposalId']);
-  await exactlyOnce(host, 'room bet accept', `/rooms/${room.code}/bets/respond`, { accept: true }, ['room.bet.proposalId']);
-  await Promise.all([host, guest].map((journey) => exactlyOnce(journey, 'room ready', `/rooms/${room.code}/ready`, undefined, ['room.code'])));
-  // the host starts when its room channel shows both ready and the bet agreed (its own answer knows only itself)
-  const startable = (r: RoomView) => r.players.length === 2 && r.players.every((p) => p.status === 'ready') && r.bet?.status === 'agreed';
-  await roomUntil(room, host, startable, 'both ready and the bet agreed');
+  for (const journey of players) room.followers.get(journey.player.userId)!.follow(roomChannel(room.code));
+  await Promise.all(guests.map((journey) => exactlyOnce(journey, 'room join', `/rooms/${room.code}/join`, {}, ['room.code'])));
+  // the first guest proposes; everyone else (host included) accepts
+  const [proposer] = guests;
+  await exactlyOnce(proposer!, 'room bet', `/rooms/${room.code}/bets`, { amount: game.stake }, ['room.bet.proposalId']);
+  const accepting = players.filter((journey) => journey !== proposer);
+  await Promise.all(accepting.map((journey) => exactlyOnce(journey, 'room bet accept', `/rooms/${room.code}/bets/respond`, { accept: true }, ['room.bet.proposalId'])));
+  await Promise.all(players.map((journey) => exactlyOnce(journey, 'room ready', `/rooms/${room.code}/ready`, undefined, ['room.code'])));
+  // the host starts when its room channel shows everyone ready and the bet agreed (its own answer knows only itself)
+  const startable = (r: RoomView) => r.players.length === players.length && r.players.every((p) => p.status === 'ready') && r.bet?.status === 'agreed';
+  await roomUntil(room, host, startable, 'everyone ready and the bet agreed');
   const started = await exactlyOnce(host, 'room start', `/rooms/${room.code}/start`, undefined, ['matchId']);
   room.matchId = String(started.body.data?.matchId);
   if (room.matchId !== createdRoom.matchId) throw new Error(`${room.label}: started ${room.matchId}, the room's match is ${createdRoom.matchId}`);
@@ -295,101 +325,88 @@ async function readRoom(player: Player, code: string): Promise<RoomView> {
   return answer.body.data?.room as RoomView;
 }
 
-async function readView(player: Player, matchId: string): Promise<DuelView> {
+/** The player's own view of the match, read over HTTP. */
+export async function readMatchView<V extends MatchView>(player: Player, matchId: string): Promise<V> {
   const answer = await player.settle('match read', 'GET', `/matches/${matchId}`);
   expectSuccess(answer, `${player.name} match read`);
-  return answer.body.data?.view as DuelView;
+  return answer.body.data?.view as V;
 }
 
-/** Both players play until their views say the match is over. */
-export async function playRoom(room: RoomJourney): Promise<void> {
-  const seats = new Map<string, string>();
-  await Promise.all([room.host, room.guest].map((journey) => playAs(room, journey, seats)));
-  const finals = await Promise.all([room.host, room.guest].map((j) => readView(j.player, room.matchId)));
+/** Every player plays (its mover choosing) until its view says the match is over; the host's final view is kept. */
+export async function playRoom<V extends MatchView>(room: RoomJourney<V>, moverFor: (journey: Journey) => MatchMover<V>): Promise<void> {
+  const started = Date.now();
+  await Promise.all(room.players.map((journey) => playAs(room, journey, moverFor(journey))));
+  room.playedMs = Date.now() - started;
+  const finals = await Promise.all(room.players.map((j) => readMatchView<V>(j.player, room.matchId)));
   room.final = finals[0]!;
   if (finals.some((f) => f.status !== 'finished')) throw new Error(`${room.label}: a player's view is not finished: ${JSON.stringify(finals)}`);
 }
 
-/** The whole room journey: set up, then play to the end. */
-export async function roomJourney(room: RoomJourney): Promise<RoomJourney> {
-  await setUpRoom(room);
-  await playRoom(room);
-  return room;
-}
-
-async function playAs(room: RoomJourney, journey: Journey, seats: Map<string, string>): Promise<void> {
+async function playAs<V extends MatchView>(room: RoomJourney<V>, journey: Journey, mover: MatchMover<V>): Promise<void> {
   const { player } = journey;
   const follower = room.followers.get(player.userId)!;
-  // each learns the start from its room channel (the guest has no answer of its own that says so)
+  // each learns the start from its room channel (only the host has an answer of its own that says so)
   const roomNow = await roomUntil(room, journey, (r) => r.status !== 'waiting', 'the match started');
   if (roomNow.matchId !== room.matchId) throw new Error(`${room.label}: ${player.name} sees the room on match ${roomNow.matchId}, not ${room.matchId}`);
   const channel = matchChannel(room.matchId, player.userId);
   follower.follow(channel);
   const deadline = Date.now() + PLAY_TIMEOUT_MS;
-  let view: DuelView | null = null;
-  let actedOnTurn = -1;
-  const myTurn = (v: DuelView) =>
-    v.status === 'finished' || (v.turn !== actedOnTurn && v.currentPlayerId === player.userId && (v.phase === 'setting' || v.phase === 'guessing'));
+  const newer = (a: V | null, b: V | null) => room.game.newer(a, b);
+  const isOut = (v: V) => v.players?.some((p) => p.id === player.userId && p.status === 'left') === true;
+  const actionable = (v: V) => v.status === 'finished' || isOut(v) || mover.hasMoveNow(v);
+  let view: V | null = null;
   for (;;) {
     if (Date.now() > deadline) throw new Error(`${room.label}: ${player.name} did not see the match end; last view ${JSON.stringify(view)}`);
-    view = newer(view, follower.data<DuelView>(channel));
-    if (!view || !myTurn(view)) {
-      const pushed = await follower.waitFor<DuelView>(channel, (v) => myTurn(newer(view, v)!), SILENT_CHANNEL_MS);
+    view = newer(view, follower.data<V>(channel));
+    if (!view || !actionable(view)) {
+      const pushed = await follower.waitFor<V>(channel, (v) => actionable(newer(view, v)!), SILENT_CHANNEL_MS);
       if (pushed) view = newer(view, pushed);
       else {
         room.resyncs += 1;
-        view = newer(view, await readView(player, room.matchId));
+        view = newer(view, await readMatchView<V>(player, room.matchId));
       }
-      if (!myTurn(view!)) continue;
+      if (!actionable(view!)) continue;
     }
-    if (view!.status === 'finished') return;
-    if (view!.players?.some((p) => p.id === player.userId && p.status === 'left')) {
+    const current = view!;
+    if (current.status === 'finished') return;
+    if (isOut(current)) {
       room.movedOn.push(`${player.name} out of the match after timeouts`);
       return;
     }
-    const current = view!;
-    let answer: Answer;
-    if (current.phase === 'setting') {
-      const seat = seats.size;
-      const word = seats.get(player.userId) ?? PLAN_WORDS[seat % PLAN_WORDS.length]!;
-      seats.set(player.userId, word);
-      room.words.set(player.userId, word);
-      answer = await exactlyOnce(journey, `round ${current.round} set word`, `/matches/${room.matchId}/moves`, { type: 'set_word', word }, ['view.matchId']);
-    } else {
-      const word = room.words.get(current.setterId ?? '') ?? '';
-      const letter = [...new Set(word)].find((l) => !current.guessed.includes(l));
-      if (!letter) throw new Error(`${room.label}: ${player.name} has nothing to guess in ${JSON.stringify(current)}`);
-      answer = await exactlyOnce(journey, `round ${current.round} guess ${letter}`, `/matches/${room.matchId}/moves`, { type: 'guess', letter }, ['view.matchId']);
-    }
-    actedOnTurn = current.turn;
+    const { label, move } = mover.next(current);
+    const answer = await exactlyOnce(journey, label, `/matches/${room.matchId}/moves`, move, ['view.matchId']);
     if (answer.status === 200) {
       room.moves += 1;
-      view = newer(view, answer.body.data?.view as DuelView);
+      view = newer(view, answer.body.data?.view as V);
     } else {
-      room.movedOn.push(`${player.name} turn ${current.turn}: ${answer.body.code}`);
-      view = newer(view, await readView(player, room.matchId));
+      room.movedOn.push(`${room.nameOf(player.userId)} ${label}: ${answer.body.code}`);
+      view = newer(view, await readMatchView<V>(player, room.matchId));
     }
   }
 }
 
-/** Turns of the duel that timed out (the engine's timer), e.g. a move held up by the fault past the turn timer. */
+/** Set up, then play to the end. */
+export async function roomJourney<V extends MatchView>(room: RoomJourney<V>, play: (room: RoomJourney<V>) => Promise<void>): Promise<RoomJourney<V>> {
+  await setUpRoom(room);
+  await play(room);
+  return room;
+}
+
+/** Turns of the match that timed out (the engine's timer), e.g. a move held up by the fault past the turn timer. */
 export async function turnsTimedOut(cluster: Cluster, room: RoomJourney): Promise<number> {
   const { rows } = await cluster.db.query<{ n: number }>(`select count(*)::int as n from eventstore.events where stream_id = $1 and type = 'TurnTimedOut'`, [
-    `duel-${room.matchId}`,
+    `${room.game.streamPrefix}${room.matchId}`,
   ]);
   return rows[0]?.n ?? 0;
 }
 
 /** One line per room for the scenario's output. */
 export function describeRoom(room: RoomJourney): string {
-  const name = (id: string) => (id === room.host.player.userId ? 'host' : id === room.guest.player.userId ? 'guest' : id);
-  const final = room.final;
-  const rounds = final?.lastRounds?.map((r) => `${name(r.setterId)} set ${r.word ?? '-'}: ${r.outcome}`).join('; ') ?? '?';
-  const scores = final ? Object.entries(final.scores).map(([id, s]) => `${name(id)} ${s}`).join(', ') : '?';
+  const how = room.final ? room.game.describe(room.final, (id) => room.nameOf(id)) : '?';
   const followers = [...room.followers.values()];
   return (
-    `room ${room.code}: ${room.moves} moves (${rounds}); scores ${scores}; winners ${(final?.winners ?? []).map(name).join(', ') || 'none'}; ` +
-    `pushes ${followers.map((f) => f.pushes).join('/')}, websocket gateways ${followers.map((f) => f.connections.map((g) => g + 1).join('→')).join(' and ')}, ` +
+    `${room.game.game} room ${room.code}: ${room.moves} moves in ${(room.playedMs / 1000).toFixed(1)} s (${how}); winners ${room.winners().map((id) => room.nameOf(id)).join(', ') || 'none'}; ` +
+    `pushes ${followers.map((f) => f.pushes).join('/')}, websocket gateways ${followers.map((f) => f.connections.map((g) => g + 1).join('→')).join(', ')}, ` +
     `re-reads after a silent channel ${room.resyncs}, moves the game moved past ${room.movedOn.length ? room.movedOn.join('; ') : 0}`
   );
 }
@@ -400,8 +417,8 @@ export function describeRoom(room: RoomJourney): string {
  * A scenario asserts there are some, so the room cannot pass by being early or late.
  */
 export function roomTriesDuring(room: RoomJourney, from: number, to: number): { count: number; met: string[] } {
-  const tries = [room.host, room.guest].flatMap((journey) =>
-    journey.player.attempts.filter((a) => a.sentAt <= to && a.endedAt >= from).map((a) => ({ who: journey === room.host ? 'host' : 'guest', ...a })),
+  const tries = room.players.flatMap((journey) =>
+    journey.player.attempts.filter((a) => a.sentAt <= to && a.endedAt >= from).map((a) => ({ who: room.nameOf(journey.player.userId), ...a })),
   );
   const met = tries
     .filter((a) => a.status !== 200 || a.endedAt - a.sentAt >= 1_000)
@@ -411,6 +428,5 @@ export function roomTriesDuring(room: RoomJourney, from: number, to: number): { 
 
 export function closeRoom(room: RoomJourney): void {
   for (const follower of room.followers.values()) follower.close();
-  room.host.player.push?.close();
-  room.guest.player.push?.close();
+  for (const journey of room.players) journey.player.push?.close();
 }
