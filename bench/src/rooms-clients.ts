@@ -196,6 +196,10 @@ class Seat {
   inFlight = false;
   refusals = 0;
   done = false;
+  /** Waiting out its think time before the move it is about to make. */
+  thinking: NodeJS.Timeout | null = null;
+  /** Its think time for the next move is over. */
+  thought = false;
 
   constructor(
     readonly index: number,
@@ -221,6 +225,8 @@ class Room {
   private wordCursor = 0;
   private moveNo = 0;
   private go = false;
+  /** Seeded think times, so runs are comparable. */
+  private random: number;
   private readonly finished: Promise<void>;
   private markFinished!: () => void;
   lastProgressAt = 0;
@@ -234,8 +240,10 @@ class Room {
     clients: readonly Client[],
     private readonly words: readonly string[],
     private readonly totals: Totals,
+    private readonly thinkMs: number,
   ) {
     this.seats = clients.map((client, i) => new Seat(i, client));
+    this.random = (index + 1) * 2_654_435_761;
     this.started = new Promise((resolve) => (this.markStarted = resolve));
     this.finished = new Promise((resolve) => (this.markFinished = resolve));
   }
@@ -340,6 +348,15 @@ class Room {
     const view = seat.view;
     if (!this.go || seat.inFlight || seat.done || !view || view.status !== 'playing' || view.currentPlayerId !== seat.client.userId) return;
     if (seat.refusals >= REFUSALS_MAX) return;
+    if (this.thinkMs > 0 && !seat.thought) {
+      seat.thinking ??= setTimeout(() => {
+        seat.thinking = null;
+        seat.thought = true;
+        this.maybeMove(seat);
+      }, this.thinkTime());
+      return;
+    }
+    seat.thought = false;
     const letter = view.phase === 'setting' ? null : ([...LETTER_ORDER].find((l) => !view.guessed.includes(l)) ?? null);
     if (view.phase !== 'setting' && letter === null) return;
     const payload =
@@ -371,6 +388,12 @@ class Room {
       this.totals.refusals[code] = (this.totals.refusals[code] ?? 0) + 1;
       await this.resync(seat);
     });
+  }
+
+  /** A think time: uniform between half and one and a half times the mean (a linear congruential generator). */
+  private thinkTime(): number {
+    this.random = (Math.imul(this.random, 1_103_515_245) + 12_345) >>> 0;
+    return this.thinkMs * (0.5 + this.random / 2 ** 32);
   }
 
   /** Reads the seat's view again (after a refusal or a stall) and moves if it is its turn. */
@@ -421,9 +444,11 @@ async function run(request: RunRequest): Promise<RunReport> {
   const setupStarted = performance.now();
   const clients = request.users.slice(0, request.rooms * 4).map((user) => new Client(user));
   if (clients.length < request.rooms * 4) throw new Error(`${request.rooms} rooms need ${request.rooms * 4} users, got ${clients.length}`);
-  await pool(clients, CONNECT_CONCURRENCY, (client) => client.connect(request.base));
+  const bases = request.bases && request.bases.length > 0 ? request.bases : [request.base];
+  const seats = clients.map((client, i) => ({ client, base: bases[i % bases.length]! }));
+  await pool(seats, CONNECT_CONCURRENCY, ({ client, base }) => client.connect(base));
   const totals: Totals = { moves: 0, refused: 0, refusals: {}, samples: [], resultMs: [], resyncs: 0, lastProgressAt: 0, measuring: false };
-  const rooms = Array.from({ length: request.rooms }, (_, i) => new Room(request.label, i, clients.slice(i * 4, i * 4 + 4), request.words, totals));
+  const rooms = Array.from({ length: request.rooms }, (_, i) => new Room(request.label, i, clients.slice(i * 4, i * 4 + 4), request.words, totals, request.thinkMs));
   try {
     // Every room is waiting with 4 ready players before any starts, and every match is started before any is played.
     // Setup of many rooms takes minutes on a busy machine: say how far it got now and then.

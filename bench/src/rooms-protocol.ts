@@ -13,12 +13,22 @@ export interface RunRequest {
   readonly type: 'run';
   readonly label: string;
   readonly base: string;
+  /**
+   * Gateways the players connect to in turn (player i to `bases[i % length]`), so a room's players sit on different
+   * gateways (the distributed mode); `base` alone when missing.
+   */
+  readonly bases?: readonly string[];
   readonly rooms: number;
   readonly users: readonly BenchUser[];
   /** Dictionary words the setters pick from, 4 per room in turn (distinct within a room). */
   readonly words: readonly string[];
   /** Rooms set up (create, join, ready, start) at once; setup is not measured. */
   readonly setupConcurrency: number;
+  /**
+   * A player's mean think time (ms) between seeing it is their turn and moving: each wait is drawn uniformly from
+   * half to one and a half times it (seeded per room). 0: move at once (a saturation test, not people playing).
+   */
+  readonly thinkMs: number;
 }
 
 /** Clients → parent: every room is started and every player has its match snapshot; the parent answers `go`. */

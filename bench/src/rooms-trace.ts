@@ -7,7 +7,8 @@
  * - the hub's `publish`: when the view of `match:<id>:<userId>` at a version went out to that player's socket;
  * plus every `readStream` (each view the gateway pushes folds its match's stream), every database statement and
  * transaction (by the text of its first statement: how many, and how long those that found PGlite idle took), and
- * the event loop's delay. With BENCH_ROOMS_CPU_PROFILE=<dir> a V8 CPU profile of the platform process during play.
+ * the event loop's delay; and the leaderboard's live lag (issue 6): from an append that holds an event the leaderboard
+ * counts (a round ended, a match started or finished, a payout) to its projection having applied it. With BENCH_ROOMS_CPU_PROFILE=<dir> a V8 CPU profile of the platform process during play.
  * Epoch milliseconds (performance.timeOrigin + now), comparable with the client process's.
  */
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
@@ -15,6 +16,7 @@ import { Session } from 'node:inspector/promises';
 import { writeFileSync } from 'node:fs';
 import type { CommandSender, EventStore, SqlDatabase, SqlExecutor } from '@qal/events';
 import type { Hub } from '@qal/gateway/realtime/hub.ts';
+import { isLeaderboardEvent, type Leaderboard } from '@qal/leaderboard';
 
 const epochMs = () => performance.timeOrigin + performance.now();
 
@@ -31,7 +33,9 @@ interface TailRead {
   handleMs?: number;
 }
 
-const emptyTrace = (): ServerTrace => ({ moves: new Map(), published: new Map(), tailReads: [], streamReadsMs: [], sql: new Map() });
+const emptyTrace = (): ServerTrace => ({ moves: new Map(), published: new Map(), tailReads: [], streamReadsMs: [], sql: new Map(), leaderboardLagMs: [] });
+/** How long stop() waits for the leaderboard to apply what was appended during play (its lag samples). */
+const LAG_DRAIN_MS = 30_000;
 
 /** A statement's kind: its first 60 characters, spaces squeezed. */
 const sqlKind = (text: string) => text.replace(/\s+/g, ' ').trim().slice(0, 60);
@@ -43,12 +47,17 @@ export interface ServerTrace {
   readonly streamReadsMs: number[];
   /** By statement (or transaction: `tx:` and its first statement): calls, and durations when nothing else ran. */
   readonly sql: Map<string, { calls: number; idleMs: number[] }>;
+  /** Per append with events the leaderboard counts: ms until the live projection had applied them. */
+  readonly leaderboardLagMs: number[];
   loopDelayMs?: { p50: number; p99: number; max: number };
   cpuPercent?: number;
   wallMs?: number;
 }
 
-export function installServerTrace(target: { commands: CommandSender; store: EventStore; hub: Hub; db: SqlDatabase }, cpuProfileDir?: string) {
+export function installServerTrace(
+  target: { commands: CommandSender; store: EventStore; hub: Hub; db: SqlDatabase; leaderboard: Pick<Leaderboard, 'catchUp'> },
+  cpuProfileDir?: string,
+) {
   let trace: ServerTrace | null = null;
   const byCommandId = new Map<string, MoveTrace>();
   const loop = monitorEventLoopDelay({ resolution: 5 });
@@ -88,6 +97,24 @@ export function installServerTrace(target: { commands: CommandSender; store: Eve
       if (move && move.tailRead === undefined) move.tailRead = returnedAt;
     }
     return events;
+  };
+
+  const lagWaits = new Set<Promise<void>>();
+  const append = target.store.append.bind(target.store);
+  (target.store as { append: EventStore['append'] }).append = async (requests) => {
+    const result = await append(requests);
+    const counted = trace && result.outcome === 'appended' ? result.events.filter(isLeaderboardEvent).at(-1) : undefined;
+    if (counted) {
+      const samples = trace!.leaderboardLagMs;
+      const appendedAt = epochMs();
+      const wait = target.leaderboard
+        .catchUp({ transactionId: counted.transactionId, globalPosition: counted.globalPosition }, LAG_DRAIN_MS)
+        .then(() => void samples.push(epochMs() - appendedAt))
+        .catch(() => void samples.push(LAG_DRAIN_MS))
+        .finally(() => lagWaits.delete(wait));
+      lagWaits.add(wait);
+    }
+    return result;
   };
 
   const readStream = target.store.readStream.bind(target.store);
@@ -175,6 +202,7 @@ export function installServerTrace(target: { commands: CommandSender; store: Eve
     async stop(label: string): Promise<ServerTrace> {
       const done = trace ?? emptyTrace();
       trace = null;
+      await Promise.all([...lagWaits]);
       lastBatch = null;
       loop.disable();
       const ms = (ns: number) => Number((ns / 1e6).toFixed(1));

@@ -102,6 +102,18 @@ export interface SubscribeOptions {
   readonly pollIntervalMs?: number;
   /** Called when a batch fails; the batch is retried after a backoff. */
   readonly onError?: (error: unknown) => void;
+  /**
+   * The events the handler does anything with (a pure function of the event). A store may skip calling the handler
+   * for a batch with none of them and save that checkpoint later; it still hands such events to the handler inside
+   * batches that have others, so the handler must keep ignoring them itself.
+   */
+  readonly accepts?: (event: StoredEvent) => boolean;
+  /**
+   * After a batch, wait this long before reading the next: under a steady stream of appends one transaction then
+   * takes what came meanwhile instead of one per append. Costs that much latency; for projections nobody waits on
+   * per move.
+   */
+  readonly coalesceMs?: number;
 }
 
 export interface Subscription {

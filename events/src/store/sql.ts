@@ -2,7 +2,18 @@ import type { SqlDatabase, SqlExecutor } from '../sql/port.ts';
 import { traceLatency } from '../process/latency-trace.ts';
 import { classifyKnownIds, validateAppend } from './append-checks.ts';
 import { chainHashParts } from './hash.ts';
-import { PartialDuplicateError, WrongExpectedVersionError, type AppendResult, type EventStore, type StoredEvent, type StreamAppend } from './port.ts';
+import {
+  comparePositions,
+  PartialDuplicateError,
+  WrongExpectedVersionError,
+  type AppendResult,
+  type EventStore,
+  type Position,
+  type StoredEvent,
+  type StreamAppend,
+  type SubscriptionHandlerContext,
+} from './port.ts';
+import { createRecentEvents, type RecentEvents } from './recent-events.ts';
 import { migrateEventStore } from './schema.ts';
 import {
   peekAfterCheckpoint,
@@ -28,7 +39,20 @@ export interface SqlEventStoreOptions {
   /** Skip the migration when the caller has run `migrateEventStore` already. */
   readonly migrate?: boolean;
   readonly signal?: AppendSignal;
+  /**
+   * This store object is the only writer of the database's events, for as long as it is open (the embedded mode
+   * on PGlite: one process, one connection, one store). Then it remembers what it appended and read, and answers
+   * stream reads, `$all` reads of live followers and subscriptions that keep up from memory: the same answers as
+   * the database, without asking it. Never set it where another process or store object appends.
+   */
+  readonly exclusiveWriter?: boolean;
 }
+
+/**
+ * A subscriber whose handler accepts none of a batch's events moves on in memory; its stored checkpoint follows at
+ * most this much later (a restart re-reads those events, which the handler ignores again).
+ */
+export const SKIPPED_CHECKPOINT_SAVE_MS = 1_000;
 
 /**
  * The event store over the SQL port: the same code runs on PGlite (embedded) and PostgreSQL (distributed).
@@ -44,6 +68,8 @@ export async function createSqlEventStore(db: SqlDatabase, options: SqlEventStor
   const subscriptions = subscriptionRegistry();
   const signal = options.signal;
   const unlistenSignal = signal?.onAppend(() => listeners.forEach((listener) => listener()));
+  const recent: RecentEvents | null = options.exclusiveWriter ? createRecentEvents(await readHead(db)) : null;
+  const skipped = recent ? skippedCheckpoints(db) : null;
 
   const store: EventStore = {
     async append(requests) {
@@ -54,6 +80,7 @@ export async function createSqlEventStore(db: SqlDatabase, options: SqlEventStor
       try {
         result = await appendWithFunction(db, requests);
       } catch (error) {
+        if (error instanceof WrongExpectedVersionError) recent?.forget(error.streamId);
         // Two identical appends to different streams can both pass the id check and race on the unique index.
         if (!isUniqueViolation(error, 'events_event_id_key')) throw error;
         const known = await knownEventIds(db, ids);
@@ -62,58 +89,177 @@ export async function createSqlEventStore(db: SqlDatabase, options: SqlEventStor
       }
       traceLatency('store.committed', traceId);
       if (result.outcome === 'appended') {
+        recent?.appended(result.events, result.versions);
         listeners.forEach((listener) => listener());
         signal?.notify();
       }
       return result;
     },
-    readStream: (streamId, readOptions = {}) => readStreamRows(db, streamId, readOptions),
-    streamVersion: (streamId) => readStreamVersion(db, streamId),
-    readAll: (after, limit) => readAllRows(db, after, limit),
-    head: () => readHead(db),
-    loadCheckpoint: (subscriber) => readCheckpoint(db, subscriber),
+    async readStream(streamId, readOptions = {}) {
+      const toEnd = recent && readOptions.direction !== 'backward' && readOptions.limit === undefined;
+      if (!toEnd) return readStreamRows(db, streamId, readOptions);
+      const after = readOptions.after ?? 0;
+      const known = recent.streamAfter(streamId, after);
+      if (known) return known;
+      const rows = await readStreamRows(db, streamId, readOptions);
+      recent.readToEnd(streamId, after, rows);
+      return rows;
+    },
+    async streamVersion(streamId) {
+      const known = recent?.version(streamId);
+      return known !== undefined ? known : readStreamVersion(db, streamId);
+    },
+    readAll: async (after, limit) => recent?.allAfter(after, limit) ?? readAllRows(db, after, limit),
+    head: async () => recent?.head() ?? readHead(db),
+    async loadCheckpoint(subscriber) {
+      const stored = await readCheckpoint(db, subscriber);
+      const inMemory = skipped?.position(subscriber);
+      return inMemory && (!stored || comparePositions(inMemory, stored) > 0) ? inMemory : stored;
+    },
     onAppend(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
 
     subscribe(subscribeOptions) {
-      const source: SubscriptionSource = {
-        loadCheckpoint: store.loadCheckpoint,
-        processBatch: (subscriber, batchSize, handle) =>
-          db.transaction(async (tx) => {
-            // One instance per subscriber at a time: the others find the lock taken and wait for their next turn.
-            const { rows } = await tx.query<{ acquired: boolean }>(
-              `select pg_try_advisory_xact_lock(hashtext($1)) as acquired`,
-              [`qal-subscriber:${subscriber}`],
-            );
-            if (!rows[0]?.acquired) return null;
-            // Read before writing anything: this transaction must not hold an id while it takes its snapshot.
-            // (After the lock, in a statement of its own: a statement's snapshot is taken when it starts.)
-            const batch = await readAllAfterCheckpoint(tx, subscriber, batchSize);
-            const last = batch.at(-1);
-            if (!last) return null;
-            await handle(batch, { tx });
-            const position = { transactionId: last.transactionId, globalPosition: last.globalPosition };
-            await saveCheckpoint(tx, subscriber, position);
-            return position;
-          }),
-        onAppend(listener) {
-          listeners.add(listener);
-          return () => listeners.delete(listener);
-        },
-        peek: (subscriber) => peekAfterCheckpoint(db, subscriber),
+      const onAppend = (listener: () => void) => {
+        listeners.add(listener);
+        return () => listeners.delete(listener);
       };
+      const source: SubscriptionSource =
+        recent && skipped
+          ? fromMemorySource(db, recent, skipped, subscribeOptions.accepts, store.loadCheckpoint, onAppend)
+          : {
+              loadCheckpoint: store.loadCheckpoint,
+              processBatch: (subscriber, batchSize, handle) => db.transaction((tx) => processBatchFromDatabase(tx, subscriber, batchSize, handle)),
+              onAppend,
+              peek: (subscriber) => peekAfterCheckpoint(db, subscriber),
+            };
       return subscriptions.track(startSubscription(source, subscribeOptions));
     },
 
     async close() {
       await subscriptions.stopAll();
+      await skipped?.flush();
       unlistenSignal?.();
       listeners.clear();
     },
   };
   return store;
+}
+
+type BatchHandler = (events: readonly StoredEvent[], context: SubscriptionHandlerContext) => Promise<void>;
+const subscriberLockKey = (subscriber: string) => `qal-subscriber:${subscriber}`;
+const positionOf = (event: StoredEvent): Position => ({ transactionId: event.transactionId, globalPosition: event.globalPosition });
+
+/** The next batch after the stored checkpoint, handled and checkpointed in `tx`: null when another instance holds the lock or nothing is new. */
+async function processBatchFromDatabase(tx: SqlExecutor, subscriber: string, batchSize: number, handle: BatchHandler): Promise<Position | null> {
+  // One instance per subscriber at a time: the others find the lock taken and wait for their next turn.
+  const { rows } = await tx.query<{ acquired: boolean }>(`select pg_try_advisory_xact_lock(hashtext($1)) as acquired`, [subscriberLockKey(subscriber)]);
+  if (!rows[0]?.acquired) return null;
+  // Read before writing anything: this transaction must not hold an id while it takes its snapshot.
+  // (After the lock, in a statement of its own: a statement's snapshot is taken when it starts.)
+  const batch = await readAllAfterCheckpoint(tx, subscriber, batchSize);
+  const last = batch.at(-1);
+  if (!last) return null;
+  await handle(batch, { tx });
+  const position = positionOf(last);
+  await saveCheckpoint(tx, subscriber, position);
+  return position;
+}
+
+/**
+ * Where subscribers that skipped batches (no event their handler accepts) are, ahead of their stored checkpoints,
+ * and when each was last saved; `flush` saves the ones behind.
+ */
+function skippedCheckpoints(db: SqlExecutor) {
+  const ahead = new Map<string, { position: Position; savedAt: number; saved: boolean }>();
+  return {
+    position: (subscriber: string) => ahead.get(subscriber)?.position,
+    /** A batch was handled and its checkpoint saved with it. */
+    handled(subscriber: string, position: Position) {
+      ahead.set(subscriber, { position, savedAt: Date.now(), saved: true });
+    },
+    /** A batch was skipped: saves the checkpoint when the last save is old enough. */
+    async skippedTo(subscriber: string, position: Position) {
+      const savedAt = ahead.get(subscriber)?.savedAt ?? 0;
+      const due = Date.now() - savedAt >= SKIPPED_CHECKPOINT_SAVE_MS;
+      ahead.set(subscriber, { position, savedAt: due ? Date.now() : savedAt, saved: due });
+      if (due) await saveCheckpoint(db, subscriber, position);
+    },
+    async flush() {
+      for (const [subscriber, entry] of ahead) if (!entry.saved) await saveCheckpoint(db, subscriber, entry.position);
+      ahead.clear();
+    },
+  };
+}
+
+/**
+ * Subscriptions of a store that is the only writer: a subscriber that keeps up reads its batches from the recent
+ * log in memory; a batch of nothing its handler accepts moves it on without a transaction; any other batch runs in
+ * one transaction with the lock and the checkpoint, as from the database. A subscriber behind the log, or one whose
+ * stored checkpoint another instance moved on, reads from the database.
+ */
+function fromMemorySource(
+  db: SqlDatabase,
+  recent: RecentEvents,
+  skipped: ReturnType<typeof skippedCheckpoints>,
+  accepts: ((event: StoredEvent) => boolean) | undefined,
+  loadCheckpoint: (subscriber: string) => Promise<Position | null>,
+  onAppend: (listener: () => void) => () => void,
+): SubscriptionSource {
+  const at = new Map<string, Position>();
+  return {
+    async loadCheckpoint(subscriber) {
+      const position = await loadCheckpoint(subscriber);
+      at.set(subscriber, position ?? { transactionId: 0n, globalPosition: 0n });
+      return position;
+    },
+    async peek(subscriber) {
+      const known = at.get(subscriber);
+      const next = known ? recent.allAfter(known, 1) : undefined;
+      return { checkpoint: null, more: next === undefined || next.length > 0 };
+    },
+    async processBatch(subscriber, batchSize, handle) {
+      const known = at.get(subscriber);
+      const batch = known ? recent.allAfter(known, batchSize) : undefined;
+      const moved = (position: Position | null) => {
+        if (position) at.set(subscriber, position);
+        return position;
+      };
+      if (!batch || !known) {
+        const position = await db.transaction((tx) => processBatchFromDatabase(tx, subscriber, batchSize, handle));
+        if (position) skipped.handled(subscriber, position);
+        return moved(position);
+      }
+      const last = batch.at(-1);
+      if (!last) return null;
+      if (accepts && !batch.some(accepts)) {
+        await skipped.skippedTo(subscriber, positionOf(last));
+        return moved(positionOf(last));
+      }
+      const position = await db.transaction(async (tx) => {
+        // One statement: the lock and the stored checkpoint (the one connection runs nothing in between).
+        const { rows } = await tx.query<{ acquired: boolean; transaction_id: string | null; global_position: string | null }>(
+          `select pg_try_advisory_xact_lock(hashtext($1)) as acquired, c.transaction_id::text as transaction_id,
+                  c.global_position::text as global_position
+             from (select 1) as one left join eventstore.checkpoints c on c.subscriber = $2`,
+          [subscriberLockKey(subscriber), subscriber],
+        );
+        const row = rows[0];
+        if (!row?.acquired) return null;
+        const stored = row.transaction_id && row.global_position ? { transactionId: BigInt(row.transaction_id), globalPosition: BigInt(row.global_position) } : null;
+        // Behind what this store handled: the batches it skipped. Ahead: another instance got there first.
+        if (stored && comparePositions(stored, known) > 0) return processBatchFromDatabase(tx, subscriber, batchSize, handle);
+        await handle(batch, { tx });
+        await saveCheckpoint(tx, subscriber, positionOf(last));
+        return positionOf(last);
+      });
+      if (position) skipped.handled(subscriber, position);
+      return moved(position);
+    },
+    onAppend,
+  };
 }
 
 /** What `eventstore.append_events` answers (schema.ts). */

@@ -104,6 +104,7 @@ export function startSubscription(source: SubscriptionSource, options: Subscribe
           current = next;
           if (wakeUps === wakeUpsBefore) followUpMs = 0;
           settleWaiters();
+          if (options.coalesceMs) await new Promise((resolve) => setTimeout(resolve, options.coalesceMs));
           continue;
         }
         if (dirty) continue;

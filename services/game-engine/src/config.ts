@@ -129,6 +129,11 @@ export const MAX_APPEND_ATTEMPTS = 20;
 export const READ_YOUR_WRITES_TIMEOUT_MS = 5_000;
 /** Subscriber name of the engine's projection; its checkpoint is stored under it. */
 export const PROJECTION_SUBSCRIBER = 'engine-projection';
+/**
+ * The projection waits this long after a batch before the next, so that under many moves one transaction takes
+ * several (moves never wait for it; room commands that read their own writes wait at most this much longer).
+ */
+export const PROJECTION_COALESCE_MS = 10;
 /** The actor of commands the engine sends itself (fees, rewards, refunds, expiries). */
 export const ENGINE_ACTOR = 'system:game-engine';
 

@@ -107,6 +107,8 @@ export const LIVE_CACHE_ROWS = 200_000;
  * between re-checks after one whose event was not readable yet): bounds the lag a poll adds.
  */
 export const LIVE_POLL_INTERVAL_MS = 100;
+/** After a live batch, wait this long before the next: under load one transaction takes what came meanwhile. */
+export const LIVE_COALESCE_MS = 20;
 /**
  * Read-model rows a rebuild keeps in memory between batches (a few hundred bytes each), so it writes without
  * reading back; beyond this it drops them and reads what each batch needs.

@@ -11,3 +11,4 @@ export { migrateLeaderboard } from './projection/tables.ts';
 export { rebuildLeaderboard, REBUILDABLE, type RebuildReport } from './projection/rebuild.ts';
 export { BADGES, GAME_MAX_SCORES, HANGMAN_MAX_SCORE, PERIODS, PROJECTION_NAME, type Badge, type Period } from './config.ts';
 export { isPeriod } from './core/periods.ts';
+export { isLeaderboardEvent } from './core/facts.ts';

@@ -6,9 +6,10 @@ import { traceLatency } from '@qal/events/process/latency-trace.ts';
 import type { HandlerDeps, Logger } from './handlers/shell.ts';
 import type { PaymentProvider } from './payments/port.ts';
 import { migrateLedger } from './projection/migrations.ts';
+import { isLedgerEvent } from './projection/changes.ts';
 import { applyToReadModel } from './projection/projection.ts';
 import { createLedgerQueries, type LedgerQueries } from './projection/queries.ts';
-import { recordSignUps, startWalletOpener, type WalletOpener } from './subscribers/wallet-opener.ts';
+import { isSignUp, recordSignUps, startWalletOpener, type WalletOpener } from './subscribers/wallet-opener.ts';
 
 export interface LedgerDeps {
   readonly store: EventStore;
@@ -76,6 +77,7 @@ export async function createLedger(deps: LedgerDeps): Promise<Ledger> {
       };
       projection = deps.store.subscribe({
         subscriber: PROJECTION_SUBSCRIBER,
+        accepts: (event) => isLedgerEvent(event) || isSignUp(event),
         async handle(events, { tx }) {
           for (const id of new Set(events.map((e) => e.metadata.commandId))) traceLatency('projection.read', id);
           const signedUp = tx ? await apply(tx, events) : await deps.db.transaction((t) => apply(t, events));

@@ -43,7 +43,7 @@ const crazyStream = gameStream({ streamType: 'crazy-match', prefix: 'crazy-', ev
 
 export type LoadedCrazy = LoadedGame<CrazyEvent, CrazyState>;
 /** loadCrazy: the match folded from its stream; a load reads only what was appended since the last (game-stream.ts). */
-export const { STREAM_TYPE: CRAZY_STREAM_TYPE, PREFIX: CRAZY_STREAM_PREFIX, streamId: crazyStreamId, parse: parseCrazyEvent, load: loadCrazy } = crazyStream;
+export const { STREAM_TYPE: CRAZY_STREAM_TYPE, PREFIX: CRAZY_STREAM_PREFIX, streamId: crazyStreamId, parse: parseCrazyEvent, load: loadCrazy, cached: cachedCrazy } = crazyStream;
 
 /** The room of a Crazy match, from its first event; null when the match is no Crazy match. */
 export async function crazyRoomOf(store: EventStore, matchId: string): Promise<string | null> {

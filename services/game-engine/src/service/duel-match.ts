@@ -46,7 +46,7 @@ const duelStream = gameStream({ streamType: 'duel-match', prefix: 'duel-', event
 
 export type LoadedDuel = LoadedGame<DuelEvent, DuelState>;
 /** loadDuel: the match folded from its stream; a load reads only what was appended since the last (game-stream.ts). */
-export const { STREAM_TYPE: DUEL_STREAM_TYPE, PREFIX: DUEL_STREAM_PREFIX, streamId: duelStreamId, parse: parseDuelEvent, load: loadDuel } = duelStream;
+export const { STREAM_TYPE: DUEL_STREAM_TYPE, PREFIX: DUEL_STREAM_PREFIX, streamId: duelStreamId, parse: parseDuelEvent, load: loadDuel, cached: cachedDuel } = duelStream;
 
 const duelAppend = (matchId: string, expectedVersion: StreamAppend['expectedVersion'], command: CommandEnvelope, events: readonly DuelEvent[]): StreamAppend => ({
   streamId: duelStreamId(matchId),

@@ -18,10 +18,10 @@ import {
   type SqlDatabase,
   type Subscription,
 } from '@qal/events';
-import { PROJECTION_SUBSCRIBER, READ_YOUR_WRITES_TIMEOUT_MS, ROOM_TIMER_INTERVAL_MS, SWEEP_INTERVAL_MS } from '../config.ts';
+import { PROJECTION_COALESCE_MS, PROJECTION_SUBSCRIBER, READ_YOUR_WRITES_TIMEOUT_MS, ROOM_TIMER_INTERVAL_MS, SWEEP_INTERVAL_MS } from '../config.ts';
 import { expireHangman, makeMove, playHangman, type HandlerResult } from './handlers.ts';
 import { createKeyedLock, waitForSubscriber } from '@qal/events';
-import { applyToReadModel, migrateEngine } from './projection.ts';
+import { applyToReadModel, projectsEvent, migrateEngine } from './projection.ts';
 import { createEngineQueries, type EngineQueries } from './queries.ts';
 import type { HandlerDeps, Logger } from './shell.ts';
 import { sweep, sweepRooms, type RoomSweepReport, type SweepReport } from './sweeper.ts';
@@ -194,9 +194,21 @@ export function createGameEngine(deps: GameEngineDeps): GameEngine {
     return outcome;
   };
 
-  const runSweep = (now: Date = clock()) => sweep({ ...handlerDeps, db: deps.db, handle }, now);
+  // The sweepers read the read model: first let it take in everything appended so far, so a pass sees what the
+  // events say at its start (a lagging projection would only defer work to the next pass; this makes it exact).
+  const caughtUp = async () => {
+    if (!projection) return;
+    await waitForProjection(await deps.store.head()).catch((error: unknown) => logger.error({ err: String(error) }, 'sweep: projection still behind; sweeping what it has'));
+  };
+  const runSweep = async (now: Date = clock()) => {
+    await caughtUp();
+    return sweep({ ...handlerDeps, db: deps.db, handle }, now);
+  };
   const sendTimer = deps.timers ? (command: CommandEnvelope) => deps.timers!.send(command) : handle;
-  const runRoomSweep = (now: Date = clock()) => sweepRooms({ ...handlerDeps, db: deps.db, handle: sendTimer }, now);
+  const runRoomSweep = async (now: Date = clock()) => {
+    await caughtUp();
+    return sweepRooms({ ...handlerDeps, db: deps.db, handle: sendTimer }, now);
+  };
   let roomTimer: NodeJS.Timeout | null = null;
   let roomSweeping: Promise<unknown> | null = null;
 
@@ -211,7 +223,9 @@ export function createGameEngine(deps: GameEngineDeps): GameEngine {
       await migrateEngine(deps.db);
       projection = deps.store.subscribe({
         subscriber: PROJECTION_SUBSCRIBER,
-        handle: (events, { tx }) => (tx ? applyToReadModel(tx, events) : deps.db.transaction((t) => applyToReadModel(t, events))),
+        accepts: projectsEvent,
+        coalesceMs: PROJECTION_COALESCE_MS,
+        handle: (events, { tx }) => (tx ? applyToReadModel(tx, events, deps.store) : deps.db.transaction((t) => applyToReadModel(t, events, deps.store))),
         onError: (error) => logger.error({ err: String(error) }, 'engine projection failed; retrying'),
       });
       const interval = deps.sweepIntervalMs ?? SWEEP_INTERVAL_MS;

@@ -3,16 +3,16 @@
  * holds the word or the seed (those stay in the match stream). Every statement is idempotent, so a batch applied
  * twice (a memory store has no shared transaction for the checkpoint) changes nothing.
  */
-import { migrate, type Migration, type SqlDatabase, type SqlExecutor, type StoredEvent } from '@qal/events';
+import { migrate, type EventStore, type Migration, type SqlDatabase, type SqlExecutor, type StoredEvent } from '@qal/events';
 import { GAME_RULES } from '../catalogue/games.ts';
 import { MATCH_STREAM_PREFIX, parseMatchEvent } from './events.ts';
-import { evolve as evolveDuel, fold as foldDuel, type DuelState } from '../games/hangman-duel/index.ts';
+import { evolve as evolveDuel, fold as foldDuel, type DuelEvent, type DuelState } from '../games/hangman-duel/index.ts';
 import { hasPendingMoney } from '../rooms/ledger-steps.ts';
 import { parseRoomEvent, ROOM_STREAM_PREFIX } from '../rooms/events.ts';
 import { evolveRoom, type RoomState } from '../rooms/state.ts';
-import { DUEL_STREAM_PREFIX, parseDuelEvent } from './duel-match.ts';
-import { CRAZY_STREAM_PREFIX, parseCrazyEvent } from './crazy-match.ts';
-import { evolve as evolveCrazy, fold as foldCrazy, type CrazyState } from '../games/crazy/index.ts';
+import { cachedDuel, DUEL_STREAM_PREFIX, parseDuelEvent } from './duel-match.ts';
+import { cachedCrazy, CRAZY_STREAM_PREFIX, parseCrazyEvent } from './crazy-match.ts';
+import { evolve as evolveCrazy, fold as foldCrazy, type CrazyEvent, type CrazyState } from '../games/crazy/index.ts';
 
 export const ENGINE_MIGRATIONS: readonly Migration[] = [
   {
@@ -121,18 +121,24 @@ export const ENGINE_MIGRATIONS: readonly Migration[] = [
 export const migrateEngine = (db: SqlDatabase) => migrate(db, 'engine', ENGINE_MIGRATIONS);
 
 /** Applies a batch of events (any context's; only match streams are read) to the read model. */
-export async function applyToReadModel(sql: SqlExecutor, events: readonly StoredEvent[]): Promise<void> {
+/** The streams this read model is made of (the projection's `accepts`: a batch of none of them needs no transaction). */
+export const projectsEvent = (stored: Pick<StoredEvent, 'streamId'>): boolean =>
+  [ROOM_STREAM_PREFIX, DUEL_STREAM_PREFIX, CRAZY_STREAM_PREFIX, MATCH_STREAM_PREFIX].some((prefix) => stored.streamId.startsWith(prefix));
+
+/**
+ * `store`: the store the engine's commands load their matches from. A match it holds folded at or past a batch is
+ * written from there (the stream is the truth; the fold is what the stream says), without reading its row first.
+ */
+export async function applyToReadModel(sql: SqlExecutor, events: readonly StoredEvent[], store?: EventStore): Promise<void> {
+  // A room game's events only touch its own engine_duels row: one read and one write per match and batch.
+  const games = new Map<string, StoredEvent[]>();
   for (const stored of events) {
     if (stored.streamId.startsWith(ROOM_STREAM_PREFIX)) {
       await applyRoomEvent(sql, stored);
       continue;
     }
-    if (stored.streamId.startsWith(DUEL_STREAM_PREFIX)) {
-      await applyDuelEvent(sql, stored);
-      continue;
-    }
-    if (stored.streamId.startsWith(CRAZY_STREAM_PREFIX)) {
-      await applyCrazyEvent(sql, stored);
+    if (stored.streamId.startsWith(DUEL_STREAM_PREFIX) || stored.streamId.startsWith(CRAZY_STREAM_PREFIX)) {
+      games.set(stored.streamId, [...(games.get(stored.streamId) ?? []), stored]);
       continue;
     }
     if (!stored.streamId.startsWith(MATCH_STREAM_PREFIX)) continue;
@@ -190,6 +196,10 @@ export async function applyToReadModel(sql: SqlExecutor, events: readonly Stored
       case 'HintUsed':
         break;
     }
+  }
+  for (const [streamId, gameEvents] of games) {
+    if (streamId.startsWith(DUEL_STREAM_PREFIX)) await applyDuelEvents(sql, streamId.slice(DUEL_STREAM_PREFIX.length), gameEvents, store);
+    else await applyCrazyEvents(sql, streamId.slice(CRAZY_STREAM_PREFIX.length), gameEvents, store);
   }
 }
 
@@ -275,45 +285,67 @@ async function recordHistory(sql: SqlExecutor, state: RoomState, matchId: string
   }
 }
 
-async function applyDuelEvent(sql: SqlExecutor, stored: StoredEvent): Promise<void> {
-  const event = parseDuelEvent(stored);
-  if (!event) return;
-  const matchId = stored.streamId.slice(DUEL_STREAM_PREFIX.length);
-  const { rows } = await sql.query<{ state: DuelState | string; global_position: string }>(
+/**
+ * A match's row as stored (its state and the position it is folded to), then the batch's events after that position
+ * folded onto it: null when nothing in the batch is new, or the match's start is not there to fold from.
+ */
+async function foldGameRow<E extends { readonly type: string }, S>(
+  sql: SqlExecutor,
+  matchId: string,
+  stored: readonly StoredEvent[],
+  game: { parse: (e: StoredEvent) => E | null; evolve: (state: S, event: E) => S; fold: (events: readonly E[]) => S; startType: string },
+  cached: { readonly state: S | null; readonly globalPosition: bigint | null } | undefined,
+): Promise<{ state: S; position: bigint } | null> {
+  const last = stored.at(-1);
+  // Written with the fold's own position, so a later batch of events it already holds leaves the row alone.
+  if (last && cached?.state && cached.globalPosition !== null && cached.globalPosition >= last.globalPosition) {
+    return { state: cached.state, position: cached.globalPosition };
+  }
+  const { rows } = await sql.query<{ state: S | string; global_position: string }>(
     'select state, global_position::text as global_position from engine_duels where match_id = $1',
     [matchId],
   );
   const row = rows[0];
-  if (row && BigInt(row.global_position) >= stored.globalPosition) return;
-  const before = row ? (typeof row.state === 'string' ? (JSON.parse(row.state) as DuelState) : row.state) : null;
-  if (!before && event.type !== 'DuelStarted') return;
-  const state = before ? evolveDuel(before, event) : foldDuel([event]);
+  let position = row ? BigInt(row.global_position) : -1n;
+  let state: S | null = row ? (typeof row.state === 'string' ? (JSON.parse(row.state) as S) : row.state) : null;
+  let changed = false;
+  for (const event of stored) {
+    if (event.globalPosition <= position) continue;
+    const parsed = game.parse(event);
+    if (!parsed) continue;
+    if (!state && parsed.type !== game.startType) continue;
+    state = state ? game.evolve(state, parsed) : game.fold([parsed]);
+    position = event.globalPosition;
+    changed = true;
+  }
+  return changed && state ? { state, position } : null;
+}
+
+async function applyDuelEvents(sql: SqlExecutor, matchId: string, stored: readonly StoredEvent[], store?: EventStore): Promise<void> {
+  const game = { parse: parseDuelEvent, evolve: evolveDuel, fold: foldDuel, startType: 'DuelStarted' };
+  const folded = await foldGameRow<DuelEvent, DuelState>(sql, matchId, stored, game, store && cachedDuel(store, matchId));
+  if (!folded) return;
+  const { state, position } = folded;
   await sql.query(
     `insert into engine_duels (match_id, room_code, status, turn, current_player, turn_deadline, match_deadline, state, global_position)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9)
-     on conflict (match_id) do update set status = $3, turn = $4, current_player = $5, turn_deadline = $6, match_deadline = $7, state = $8, global_position = $9`,
-    [matchId, state.roomCode, state.status, state.turn, state.currentPlayer, state.turnDeadline, state.matchDeadline, JSON.stringify(state), stored.globalPosition.toString()],
+     on conflict (match_id) do update set status = $3, turn = $4, current_player = $5, turn_deadline = $6, match_deadline = $7, state = $8, global_position = $9
+       where engine_duels.global_position < $9`,
+    [matchId, state.roomCode, state.status, state.turn, state.currentPlayer, state.turnDeadline, state.matchDeadline, JSON.stringify(state), position.toString()],
   );
 }
 
 /** A Crazy match's row in engine_duels (what the sweeper times out): `turn` is its turnNumber, no match deadline. */
-async function applyCrazyEvent(sql: SqlExecutor, stored: StoredEvent): Promise<void> {
-  const event = parseCrazyEvent(stored);
-  if (!event) return;
-  const matchId = stored.streamId.slice(CRAZY_STREAM_PREFIX.length);
-  const { rows } = await sql.query<{ state: CrazyState | string; global_position: string }>(
-    'select state, global_position::text as global_position from engine_duels where match_id = $1',
-    [matchId],
-  );
-  const row = rows[0];
-  if (row && BigInt(row.global_position) >= stored.globalPosition) return;
-  const before = row ? (typeof row.state === 'string' ? (JSON.parse(row.state) as CrazyState) : row.state) : null;
-  if (!before && event.type !== 'CrazyStarted') return;
-  const state = before ? evolveCrazy(before, event) : foldCrazy([event]);
+async function applyCrazyEvents(sql: SqlExecutor, matchId: string, stored: readonly StoredEvent[], store?: EventStore): Promise<void> {
+  const game = { parse: parseCrazyEvent, evolve: evolveCrazy, fold: foldCrazy, startType: 'CrazyStarted' };
+  const folded = await foldGameRow<CrazyEvent, CrazyState>(sql, matchId, stored, game, store && cachedCrazy(store, matchId));
+  if (!folded) return;
+  const { state, position } = folded;
   await sql.query(
     `insert into engine_duels (match_id, room_code, status, turn, current_player, turn_deadline, match_deadline, state, global_position)
      values ($1, $2, $3, $4, $5, $6, null, $7, $8)
-     on conflict (match_id) do update set status = $3, turn = $4, current_player = $5, turn_deadline = $6, state = $7, global_position = $8`,
-    [matchId, state.roomCode, state.status, state.turnNumber, state.currentPlayer, state.turnDeadline, JSON.stringify(state), stored.globalPosition.toString()],
+     on conflict (match_id) do update set status = $3, turn = $4, current_player = $5, turn_deadline = $6, state = $7, global_position = $8
+       where engine_duels.global_position < $8`,
+    [matchId, state.roomCode, state.status, state.turnNumber, state.currentPlayer, state.turnDeadline, JSON.stringify(state), position.toString()],
   );
 }

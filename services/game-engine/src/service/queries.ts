@@ -294,9 +294,9 @@ export function createEngineQueries(deps: { store: EventStore; db: SqlExecutor }
     },
 
     async room(code) {
-      const { state, stored } = await loadRoom(deps.store, code);
+      const { state, globalPosition } = await loadRoom(deps.store, code);
       if (!state) return null;
-      return { view: roomView(state), version: Number(stored.at(-1)?.globalPosition ?? 0n), memberIds: memberIdsOf(state), invitedIds: invitedIdsOf(state) };
+      return { view: roomView(state), version: Number(globalPosition ?? 0n), memberIds: memberIdsOf(state), invitedIds: invitedIdsOf(state) };
     },
 
     async openRooms({ limit }) {

@@ -18,7 +18,6 @@ import {
   type GameEngineCommandPayload,
   type JsonObject,
   type Position,
-  type StoredEvent,
   type StreamAppend,
 } from '@qal/events';
 import { ENGINE_ACTOR, ROOM_CODE_ATTEMPTS } from '../config.ts';
@@ -26,7 +25,7 @@ import { roomCodeFor } from '../rooms/code.ts';
 import { decideRoom, isRejection, type RoomCommand, type RoomRejection } from '../rooms/decide.ts';
 import { parseRoomEvent, roomStreamId, ROOM_STREAM_TYPE, type HoldKind, type RoomEvent } from '../rooms/events.ts';
 import { pendingLedgerSteps, type LedgerStep } from '../rooms/ledger-steps.ts';
-import { evolveRoom, foldRoom, type RoomState } from '../rooms/state.ts';
+import { evolveRoom, type RoomState } from '../rooms/state.ts';
 import { roomView } from '../rooms/view.ts';
 import { commandIdOf } from './events.ts';
 import type { HandlerResult } from './handlers.ts';
@@ -37,24 +36,51 @@ export interface LoadedRoom {
   readonly state: RoomState | null;
   readonly version: number | null;
   readonly commandIds: ReadonlySet<string>;
-  readonly stored: readonly StoredEvent[];
+  /** Global position of the room stream's last event (room views are versioned by it); null when there is none. */
+  readonly globalPosition: bigint | null;
   /** The command id that created the room (a retried create recognises its own room by it). */
   readonly createdBy: string | null;
 }
 
+/** Rooms kept folded per store; the one folded longest ago goes first. */
+const FOLDED_ROOMS_MAX = 2_000;
+const foldedRooms = new WeakMap<HandlerDeps['store'], Map<string, LoadedRoom>>();
+
+/**
+ * The room folded from its stream. A load reads only what was appended since the last one for this store (a stream
+ * only grows, and appends are at exact versions, so what was folded stays true): a room's commands and its match's
+ * moves do not re-read and re-fold its whole history each time.
+ */
 export async function loadRoom(store: HandlerDeps['store'], code: string): Promise<LoadedRoom> {
-  const stored = await store.readStream(roomStreamId(code));
-  const events: RoomEvent[] = [];
-  const commandIds = new Set<string>();
-  let createdBy: string | null = null;
+  let cache = foldedRooms.get(store);
+  if (!cache) foldedRooms.set(store, (cache = new Map()));
+  const cached = cache.get(code);
+  const stored = await store.readStream(roomStreamId(code), cached?.version ? { after: cached.version } : {});
+  if (cached && stored.length === 0) return cached;
+  let state = cached?.state ?? null;
+  const commandIds = new Set(cached?.commandIds ?? []);
+  let createdBy = cached?.createdBy ?? null;
   for (const event of stored) {
     const parsed = parseRoomEvent(event);
-    if (parsed) events.push(parsed);
+    if (parsed) state = evolveRoom(state, parsed);
     const commandId = commandIdOf(event);
     if (commandId) commandIds.add(commandId);
     if (parsed?.type === 'RoomCreated') createdBy = commandId;
   }
-  return { state: foldRoom(events), version: stored.at(-1)?.streamPosition ?? null, commandIds, stored, createdBy };
+  const last = stored.at(-1);
+  const loaded: LoadedRoom = {
+    state,
+    version: last?.streamPosition ?? cached?.version ?? null,
+    commandIds,
+    globalPosition: last?.globalPosition ?? cached?.globalPosition ?? null,
+    createdBy,
+  };
+  if (loaded.version !== null) {
+    cache.delete(code);
+    if (cache.size >= FOLDED_ROOMS_MAX) cache.delete(cache.keys().next().value!);
+    cache.set(code, loaded);
+  }
+  return loaded;
 }
 
 /** Every room command and every move of a room's match takes this lock: one room's work runs one at a time here. */

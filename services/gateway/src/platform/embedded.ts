@@ -94,7 +94,9 @@ export async function createEmbeddedPlatform(config: Config, ledgerModule: Ledge
       const owned = signal;
       closers.push(() => owned.close());
     }
-    const store = await createSqlEventStore(db, signal ? { signal } : {});
+    // On PGlite this process and its one store are the database's only writer: reads it can answer from what it
+    // appended and read are answered from memory (a move no longer re-reads its game for every view it pushes).
+    const store = await createSqlEventStore(db, { ...(signal ? { signal } : {}), exclusiveWriter: db.dialect === 'pglite' });
     closers.push(() => store.close());
     await migrateIdentity(db);
 

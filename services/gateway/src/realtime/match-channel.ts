@@ -11,7 +11,8 @@ export const playerMatchChannel = (matchId: string, userId: string) => `${MATCH_
  * A single-player match's stream, a room duel's (`duel-<matchId>`, services/game-engine/src/service/duel-match.ts)
  * and a room's Crazy match (`crazy-<matchId>`, service/crazy-match.ts).
  */
-const MATCH_STREAM_PREFIXES = ['match-', 'duel-', 'crazy-'];
+const SINGLE_MATCH_STREAM_PREFIX = 'match-';
+const MATCH_STREAM_PREFIXES = [SINGLE_MATCH_STREAM_PREFIX, 'duel-', 'crazy-'];
 
 /** `match:<id>` (a single-player match) or `match:<id>:<userId>` (one player's view of a room's match: duel or Crazy). */
 export function parseMatchChannel(channel: string): { matchId: string; userId: string | null } {
@@ -52,34 +53,28 @@ export function matchChannelKind(queries: EngineQueries, rooms: RoomQueries): Ch
  * single-player match, on each followed `match:<id>:<userId>` for a duel, each with that player's own view.
  */
 export async function pushMatchViews(hub: Hub, events: readonly StoredEvent[], queries: EngineQueries, rooms?: RoomQueries): Promise<void> {
-  const changed = new Set<string>();
+  /** Changed match id → whether it is a room's match (its views are per player). */
+  const changed = new Map<string, boolean>();
   for (const event of events) {
     const prefix = MATCH_STREAM_PREFIXES.find((p) => event.streamId.startsWith(p));
-    if (prefix) changed.add(event.streamId.slice(prefix.length));
+    if (prefix) changed.set(event.streamId.slice(prefix.length), prefix !== SINGLE_MATCH_STREAM_PREFIX);
   }
-  if (changed.size === 0) return;
-  const perPlayer = rooms ? perPlayerFollowers(hub, changed) : new Map<string, string[]>();
-  for (const matchId of changed) {
-    const channel = matchChannel(matchId);
-    if (hub.hasFollowers(channel)) {
+  for (const [matchId, inRoom] of changed) {
+    if (!inRoom) {
+      const channel = matchChannel(matchId);
+      if (!hub.hasFollowers(channel)) continue;
       const match = await queries.match(matchId);
       if (match?.view) hub.publish(channel, 'view', match.version, match.view);
+      continue;
     }
-    for (const userId of perPlayer.get(matchId) ?? []) {
-      const seen = await rooms!.matchView(matchId, userId);
-      if (seen) hub.publish(playerMatchChannel(matchId, userId), 'view', seen.version, seen.view);
+    if (!rooms) continue;
+    // Only a room match's players may follow its views (matchChannelKind.authorize).
+    const match = await queries.match(matchId);
+    for (const userId of match && match.kind !== 'hangman' ? match.playerIds : []) {
+      const channel = playerMatchChannel(matchId, userId);
+      if (!hub.hasFollowers(channel)) continue;
+      const seen = await rooms.matchView(matchId, userId);
+      if (seen) hub.publish(channel, 'view', seen.version, seen.view);
     }
   }
-}
-
-/** The followed `match:<id>:<userId>` channels of the changed matches: match id → user ids. */
-function perPlayerFollowers(hub: Hub, changed: ReadonlySet<string>): Map<string, string[]> {
-  const found = new Map<string, string[]>();
-  for (const channel of hub.followedChannels()) {
-    if (!channel.startsWith(MATCH_CHANNEL_PREFIX)) continue;
-    const { matchId, userId } = parseMatchChannel(channel);
-    if (userId === null || !changed.has(matchId)) continue;
-    found.set(matchId, [...(found.get(matchId) ?? []), userId]);
-  }
-  return found;
 }

@@ -11,6 +11,12 @@ import type { RoomCommands } from '../rooms/room-commands.ts';
 import type { Connection, Hub } from './hub.ts';
 
 const KEEPALIVE_MS = 30_000;
+/**
+ * A socket's session is checked again (revoked? expired?) before every new subscription, and before a command once
+ * this long has passed since the last check: a game's moves need no database read each, and a signed-out session
+ * can send commands for at most this long (its next subscription is refused at once).
+ */
+export const WS_SESSION_RECHECK_MS = 5_000;
 
 export interface WsRouteDeps {
   readonly hub: Hub;
@@ -43,6 +49,13 @@ export function registerWebsocket(app: FastifyInstance, deps: WsRouteDeps) {
     const queue: string[] = [];
     let connection: Connection | null = null;
     let closed = false;
+    let checked: { user: UserRecord; at: number } | null = null;
+    const sessionUser = async (forCommand = false): Promise<UserRecord | null> => {
+      if (forCommand && checked && Date.now() - checked.at < WS_SESSION_RECHECK_MS) return checked.user;
+      const user = await deps.authenticate(token);
+      checked = user ? { user, at: Date.now() } : null;
+      return user;
+    };
 
     const handle = async (raw: string) => {
       let json: unknown;
@@ -68,7 +81,7 @@ export function registerWebsocket(app: FastifyInstance, deps: WsRouteDeps) {
         return;
       }
       // A session may have been revoked since the socket opened: check it again before giving a new view.
-      const current = await deps.authenticate(token);
+      const current = await sessionUser(message.type === 'command');
       if (!current) {
         send(error('unauthorized'));
         socket.close(WS_CLOSE_UNAUTHORIZED, 'unauthorized');
@@ -124,8 +137,7 @@ export function registerWebsocket(app: FastifyInstance, deps: WsRouteDeps) {
       if (connection) deps.hub.disconnect(connection);
     });
 
-    deps
-      .authenticate(token)
+    sessionUser()
       .then((user) => {
         if (closed) return;
         if (!user) {

@@ -167,3 +167,6 @@ export function factsOf(event: Pick<StoredEvent, 'streamId' | 'type' | 'data'>):
 }
 
 const matchIdOf = (streamId: string) => streamId.slice(MATCH_STREAM.length);
+
+/** Whether the leaderboard does anything with an event (its projection skips batches of none). */
+export const isLeaderboardEvent = (event: Pick<StoredEvent, 'streamId' | 'type' | 'data'>): boolean => factsOf(event).length > 0;

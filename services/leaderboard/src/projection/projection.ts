@@ -4,8 +4,9 @@
  * tests) it uses one of its own; the tables' position makes a batch applied twice harmless either way.
  */
 import { comparePositions, type EventStore, type Position, type SqlDatabase, type SqlExecutor, type StoredEvent, type Subscription } from '@qal/events';
-import { CATCH_UP_TIMEOUT_MS, CHECKPOINT_POLL_MS, LIVE_BATCH_SIZE, LIVE_CACHE_ROWS, LIVE_POLL_INTERVAL_MS, PROJECTION_NAME } from '../config.ts';
+import { CATCH_UP_TIMEOUT_MS, CHECKPOINT_POLL_MS, LIVE_BATCH_SIZE, LIVE_CACHE_ROWS, LIVE_COALESCE_MS, LIVE_POLL_INTERVAL_MS, PROJECTION_NAME } from '../config.ts';
 import { applyEvents, newRowCache, type RowCache } from './apply.ts';
+import { isLeaderboardEvent } from '../core/facts.ts';
 import { LIVE_TABLES, migrateLeaderboard } from './tables.ts';
 
 export interface Logger {
@@ -74,6 +75,8 @@ export function createLeaderboardProjection(deps: { store: EventStore; db: SqlDa
       await migrateLeaderboard(deps.db);
       subscription = deps.store.subscribe({
         subscriber: PROJECTION_NAME,
+        accepts: isLeaderboardEvent,
+        coalesceMs: LIVE_COALESCE_MS,
         batchSize: deps.batchSize ?? LIVE_BATCH_SIZE,
         pollIntervalMs: LIVE_POLL_INTERVAL_MS,
         handle: (events, { tx }) => (tx ? applyLiveBatch(tx, events, cache) : deps.db.transaction((t) => applyLiveBatch(t, events, cache))),

@@ -53,6 +53,8 @@ export interface ReadModelChanges {
 }
 
 const LEDGER_STREAM = /^(account|transfer|hold|purchase)-/;
+/** Whether an event is the ledger's own (the read model is made of nothing else). */
+export const isLedgerEvent = (stored: Pick<StoredEvent, 'streamId'>): boolean => LEDGER_STREAM.test(stored.streamId);
 
 /** Ledger events of a batch, typed; events of other contexts are skipped. */
 export function ledgerEventsOf(events: readonly StoredEvent[]): { stored: StoredEvent; event: LedgerEvent }[] {

@@ -35,9 +35,12 @@ export function openWalletCommand(userId: string, issuedAt: Date, correlationId:
  * saved in (the ledger's projection subscription calls it, so a batch costs one transaction for both). Returns
  * whether any was recorded.
  */
+/** A sign-up the wallet opener answers. */
+export const isSignUp = (event: Pick<StoredEvent, 'type' | 'streamId'>): boolean => event.type === 'PlayerRegistered' && event.streamId.startsWith('player-');
+
 export async function recordSignUps(sql: SqlExecutor, events: readonly StoredEvent[], logger: Logger): Promise<boolean> {
   const requests = events.flatMap((event) => {
-    if (event.type !== 'PlayerRegistered' || !event.streamId.startsWith('player-')) return [];
+    if (!isSignUp(event)) return [];
     const parsed = Registered.safeParse(event.data);
     if (!parsed.success) {
       logger.error({ eventId: event.eventId }, 'wallet opener: PlayerRegistered without a userId');

@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import { openPgliteDatabase } from '../sql/pglite.ts';
+import { newUuid } from '../uuid.ts';
+import { eventStoreContract } from './contract.ts';
+import { START, type EventStore, type StoredEvent } from './port.ts';
+import { createSqlEventStore } from './sql.ts';
+
+// The embedded mode's store (the only writer of its PGlite database) must keep every promise of the port.
+eventStoreContract('PGlite, only writer (answers from memory)', async () => {
+  const db = await openPgliteDatabase();
+  const store = await createSqlEventStore(db, { exclusiveWriter: true });
+  return {
+    store,
+    db,
+    reopen: () => createSqlEventStore(db, { exclusiveWriter: true }),
+    async close() {
+      await store.close();
+      await db.close();
+    },
+  };
+});
+
+const event = (type: string) => ({ eventId: newUuid(), type, data: { n: 1 } });
+const append = async (store: EventStore, streamId: string, type = 'E') => {
+  const result = await store.append([{ streamId, streamType: 'x', expectedVersion: 'any', events: [event(type)] }]);
+  if (result.outcome !== 'appended') throw new Error('expected an append');
+  return result.events[0]!;
+};
+const at = (e: StoredEvent) => ({ transactionId: e.transactionId, globalPosition: e.globalPosition });
+const strip = (events: readonly StoredEvent[]) => events.map((e) => ({ ...e, recordedAt: e.recordedAt.getTime() }));
+
+describe('SQL event store, only writer', { timeout: 60_000 }, () => {
+  it('answers stream and $all reads from memory exactly as the database does', async () => {
+    const db = await openPgliteDatabase();
+    const fromDatabase = await createSqlEventStore(db);
+    // Events from before the store opened (a restart): read from the database, then remembered.
+    await append(fromDatabase, 'game-1', 'Old');
+    const store = await createSqlEventStore(db, { exclusiveWriter: true, migrate: false });
+    try {
+      const streams = ['game-1', 'game-2', 'room-1'];
+      for (let i = 0; i < 60; i++) await append(store, streams[i % 3]!, `E${i}`);
+      for (const id of [...streams, 'never-written']) {
+        for (const after of [0, 3, 19, 20, 21, 40]) {
+          expect(strip(await store.readStream(id, { after }))).toEqual(strip(await fromDatabase.readStream(id, { after })));
+        }
+        expect(await store.streamVersion(id)).toBe(await fromDatabase.streamVersion(id));
+      }
+      const all = await fromDatabase.readAll(START, 1_000);
+      for (const from of [START, at(all[0]!), at(all[30]!), at(all.at(-1)!)]) {
+        expect(strip(await store.readAll(from, 7))).toEqual(strip(await fromDatabase.readAll(from, 7)));
+      }
+      expect(await store.head()).toEqual(await fromDatabase.head());
+    } finally {
+      await store.close();
+      await fromDatabase.close();
+      await db.close();
+    }
+  });
+
+  it('moves a subscriber past batches it does not accept without calling it, and resumes correctly after a restart', async () => {
+    const db = await openPgliteDatabase();
+    let store = await createSqlEventStore(db, { exclusiveWriter: true });
+    try {
+      const seen: string[] = [];
+      const options = {
+        subscriber: 'only-wanted',
+        accepts: (e: StoredEvent) => e.type === 'Wanted',
+        handle: async (events: readonly StoredEvent[]) => void seen.push(...events.filter((e) => e.type === 'Wanted').map((e) => e.streamId)),
+      };
+      let subscription = store.subscribe(options);
+      const handlerCalls = { count: 0 };
+      const counted = store.subscribe({ ...options, subscriber: 'counted', handle: async () => void (handlerCalls.count += 1) });
+      await append(store, 'a', 'Wanted');
+      let last = await append(store, 'b', 'Other');
+      await subscription.waitFor(at(last));
+      await counted.waitFor(at(last));
+      const callsBefore = handlerCalls.count;
+      for (let i = 0; i < 20; i++) last = await append(store, `other-${i}`, 'Other');
+      await counted.waitFor(at(last));
+      await subscription.waitFor(at(last));
+      expect(handlerCalls.count).toBe(callsBefore);
+      // Where it is shows at once, though its stored checkpoint may follow later.
+      expect(await store.loadCheckpoint('only-wanted')).toEqual(at(last));
+
+      await subscription.stop();
+      await counted.stop();
+      await store.close();
+      store = await createSqlEventStore(db, { exclusiveWriter: true, migrate: false });
+      const wanted = await append(store, 'c', 'Wanted');
+      subscription = store.subscribe(options);
+      await subscription.waitFor(at(wanted));
+      expect(seen).toEqual(['a', 'c']);
+      await subscription.stop();
+    } finally {
+      await store.close();
+      await db.close();
+    }
+  });
+});
