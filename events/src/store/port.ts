@@ -110,8 +110,8 @@ export interface SubscribeOptions {
   readonly accepts?: (event: StoredEvent) => boolean;
   /**
    * After a batch, wait this long before reading the next: under a steady stream of appends one transaction then
-   * takes what came meanwhile instead of one per append. Costs that much latency; for projections nobody waits on
-   * per move.
+   * takes what came meanwhile instead of one per append. A `waitFor` (someone reading their own writes) ends the
+   * wait at once, so it costs latency only to readers who do not wait.
    */
   readonly coalesceMs?: number;
 }

@@ -47,3 +47,61 @@ describe('catch-up subscription loop', () => {
     }
   });
 });
+
+describe('coalescing batches', () => {
+  /** A source with `available` events to hand out one batch (all of them) at a time. */
+  function countingSource() {
+    let listener: (() => void) | null = null;
+    let appended = 0;
+    let handled = 0;
+    const batches: number[] = [];
+    const source: SubscriptionSource = {
+      loadCheckpoint: async () => null,
+      async processBatch() {
+        if (handled === appended) return null;
+        batches.push(appended - handled);
+        handled = appended;
+        return { transactionId: 1n, globalPosition: BigInt(handled) };
+      },
+      onAppend(l) {
+        listener = l;
+        return () => (listener = null);
+      },
+    };
+    return {
+      source,
+      batches,
+      append(): Position {
+        appended += 1;
+        listener?.();
+        return { transactionId: 1n, globalPosition: BigInt(appended) };
+      },
+    };
+  }
+
+  it('takes the appends that came while it waited in one batch', async () => {
+    const fake = countingSource();
+    const subscription = startSubscription(fake.source, { subscriber: 's', pollIntervalMs: 5, coalesceMs: 200, handle: async () => {} });
+    try {
+      await subscription.waitFor(fake.append());
+      for (let i = 0; i < 5; i++) fake.append();
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      expect(fake.batches).toEqual([1, 5]);
+    } finally {
+      await subscription.stop();
+    }
+  });
+
+  it('stops waiting as soon as someone waits for a position', async () => {
+    const fake = countingSource();
+    const subscription = startSubscription(fake.source, { subscriber: 's', pollIntervalMs: 5, coalesceMs: 60_000, handle: async () => {} });
+    try {
+      await subscription.waitFor(fake.append());
+      const started = Date.now();
+      await subscription.waitFor(fake.append(), 10_000);
+      expect(Date.now() - started).toBeLessThan(5_000);
+    } finally {
+      await subscription.stop();
+    }
+  });
+});

@@ -67,6 +67,18 @@ export function startSubscription(source: SubscriptionSource, options: Subscribe
     }
   };
 
+  let hurry: (() => void) | null = null;
+  const coalesce = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        hurry = null;
+        resolve();
+      }
+      hurry = done;
+    });
+
   const sleep = (ms: number) =>
     new Promise<void>((resolve) => {
       const timer = setTimeout(done, ms);
@@ -104,7 +116,8 @@ export function startSubscription(source: SubscriptionSource, options: Subscribe
           current = next;
           if (wakeUps === wakeUpsBefore) followUpMs = 0;
           settleWaiters();
-          if (options.coalesceMs) await new Promise((resolve) => setTimeout(resolve, options.coalesceMs));
+          // Appends do not cut the wait short (that is the point); someone waiting for a position, or stop(), does.
+          if (options.coalesceMs && waiters.size === 0) await coalesce(options.coalesceMs);
           continue;
         }
         if (dirty) continue;
@@ -144,12 +157,14 @@ export function startSubscription(source: SubscriptionSource, options: Subscribe
         waiters.add(waiter);
         dirty = true;
         wake?.();
+        hurry?.();
       });
     },
     async stop() {
       stopped = true;
       unregister();
       wake?.();
+      hurry?.();
       await loop;
     },
   };

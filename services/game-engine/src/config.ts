@@ -131,9 +131,9 @@ export const READ_YOUR_WRITES_TIMEOUT_MS = 5_000;
 export const PROJECTION_SUBSCRIBER = 'engine-projection';
 /**
  * The projection waits this long after a batch before the next, so that under many moves one transaction takes
- * several (moves never wait for it; room commands that read their own writes wait at most this much longer).
+ * many (moves never wait for it; a room command that reads its own writes ends the wait: see SubscribeOptions).
  */
-export const PROJECTION_COALESCE_MS = 10;
+export const PROJECTION_COALESCE_MS = 50;
 /** The actor of commands the engine sends itself (fees, rewards, refunds, expiries). */
 export const ENGINE_ACTOR = 'system:game-engine';
 

@@ -16,7 +16,7 @@ const KEEPALIVE_MS = 30_000;
  * this long has passed since the last check: a game's moves need no database read each, and a signed-out session
  * can send commands for at most this long (its next subscription is refused at once).
  */
-export const WS_SESSION_RECHECK_MS = 5_000;
+export const WS_SESSION_RECHECK_MS = 15_000;
 
 export interface WsRouteDeps {
   readonly hub: Hub;
