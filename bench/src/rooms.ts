@@ -16,6 +16,7 @@
  * - The clock is the test platform's manual clock, standing still: no turn timer or match duration runs out while
  *   4 R players wait their turn (the sweeper still runs its queries every 500 ms).
  * - A warm-up of BENCH_ROOMS_WARMUP rooms (default 5; 0 for none) is played first and not reported.
+ * BENCH_ROOMS_OUT=<file> writes the results there instead (bench:projections reads the leaderboard's lag from it).
  * Other knobs: BENCH_ROOMS_SETUP_CONCURRENCY (rooms set up at once, default 25), BENCH_ROOMS_SIGNIN_CONCURRENCY
  * (default 32), BENCH_ROOMS_CPU_PROFILE=<dir> (a CPU profile of the platform process during each play).
  */
@@ -210,7 +211,7 @@ async function main() {
       );
     }
     const at = new Date().toISOString();
-    const out = join(dirname(fileURLToPath(import.meta.url)), `../results/rooms-${at.replace(/[:.]/g, '-')}.json`);
+    const out = process.env.BENCH_ROOMS_OUT ?? join(dirname(fileURLToPath(import.meta.url)), `../results/rooms-${at.replace(/[:.]/g, '-')}.json`);
     mkdirSync(dirname(out), { recursive: true });
     const machine = { cpus: cpus().length, model: cpus()[0]?.model ?? 'unknown' };
     writeFileSync(out, `${JSON.stringify({ at, machine, targetP99Ms: TARGET_P99_MS, thinkMs: THINK_MS, signInSeconds: round(signInS), warmupRooms: WARMUP_ROOMS, results }, null, 2)}\n`);
