@@ -11,6 +11,25 @@ import { RANKS, SUITS } from './crazy-cards.ts';
 const suit = z.enum(SUITS);
 const cardSchema = z.object({ id: z.string(), suit, rank: z.enum(RANKS) });
 
+/**
+ * The latest thing at the table worth telling (the engine's view.last): who did what, with a `seq` that grows with
+ * every event, so the table announces each one once. `count` is the cards it cost; `cards` the ones played.
+ */
+const lastSchema = z.object({
+  kind: z.string(),
+  seq: z.number(),
+  by: z.string(),
+  at: z.optional(z.string()),
+  target: z.optional(z.string()),
+  count: z.optional(z.number()),
+  cards: z.optional(z.array(cardSchema)),
+  effect: z.optional(z.string()),
+  suit: z.optional(suit),
+  skipped: z.optional(z.string()),
+  reason: z.optional(z.string()),
+});
+export type CrazyLast = z.infer<typeof lastSchema>;
+
 export const crazyViewSchema = z.object({
   mode: z.literal('crazy'),
   matchId: z.string(),
@@ -48,6 +67,8 @@ export const crazyViewSchema = z.object({
   endReason: z.optional(z.string()),
   finishedAt: z.optional(z.string()),
   hands: z.optional(z.record(z.string(), z.array(cardSchema))),
+  /** A news item the table cannot read is dropped, never the whole view. */
+  last: z.optional(z.catch(z.nullable(lastSchema), null)),
   /** The viewer's net tokens once finished, when the server adds it. */
   tokens: z.optional(z.nullable(z.number())),
 });

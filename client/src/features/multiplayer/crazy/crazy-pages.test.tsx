@@ -3,6 +3,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { routes } from '../../../app/routes.tsx';
 import { authActor } from '../../../lib/auth/auth-live.ts';
+import { notify } from '../../../lib/notify.ts';
 import { writeStoredSession } from '../../../lib/auth/session-storage.ts';
 import { aUser } from '../../../testing/fixtures.ts';
 import { aRoom } from '../testing/fixtures.ts';
@@ -35,8 +36,10 @@ function answer(method: string, path: string, body: unknown): unknown {
   if (path === `/rooms/${room.code}` && method === 'GET') return { room, match: { view } };
   if (path === '/matches/m-1' && method === 'GET') return { view };
   if (path === '/matches/m-1/moves') {
-    const move = body as { type: string; cards?: string[] };
+    const move = body as { type: string; cards?: string[]; target?: string };
     if (move.type === 'play') view = { ...view, hand: view.hand.filter((c) => !move.cards?.includes(c.id)), turn: 'u-1', turnNumber: view.turnNumber + 1 };
+    // A right call: the engine's view tells the table who caught whom.
+    if (move.type === 'crazy') view = { ...view, last: { kind: 'caught', seq: 40, by: 'u-2', target: move.target ?? '', count: 2 } };
     return { view };
   }
   if (path === '/matches/m-1/replay')
@@ -138,7 +141,8 @@ describe('Crazy pages', { timeout: 30_000 }, () => {
     await waitFor(() => expect(moves().at(-1)).toEqual({ type: 'play', cards: ['c-8-1'], suit: 'spades' }), find);
   });
 
-  it('table: a penalty chain says what to do; Crazy calls the one opponent left at one card without Qeregn', async () => {
+  it('table: a penalty chain says what to do; Crazy calls the one opponent left at one card without Qeregn, and the catch is told once', async () => {
+    const info = vi.spyOn(notify, 'info');
     view = aCrazyView({
       penalty: 4,
       top: card('2', 'hearts'),
@@ -153,8 +157,11 @@ describe('Crazy pages', { timeout: 30_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Draw' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Crazy' }));
     await waitFor(() => expect(moves()).toEqual([{ type: 'crazy', target: 'u-1' }]), find);
+    await waitFor(() => expect(info).toHaveBeenCalledWith('You caught Abebe: Crazy! Abebe draws 2 cards'), find);
     fireEvent.click(screen.getByRole('button', { name: 'Take the cards' }));
     await waitFor(() => expect(moves().at(-1)).toEqual({ type: 'face_penalty' }), find);
+    // The answer to the next move carries the same news: it is not told again.
+    expect(info.mock.calls.filter(([message]) => message.includes('caught'))).toHaveLength(1);
   });
 
   it('replay: every hand at every step, with what happened', async () => {

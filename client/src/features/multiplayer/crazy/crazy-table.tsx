@@ -17,6 +17,7 @@ import '../multiplayer.css';
 import { fetchCrazyView, parseCrazyView, sendCrazyMove, type CrazyView } from './crazy-api.ts';
 import { atOneCard, checkSelection, isAceOfSpades, isWild, playableIds, seatsAfter, sortHand, SUITS, type Card } from './crazy-cards.ts';
 import { crazyMachine, isMyTurn, selectedCards } from './crazy-machine.ts';
+import { useCrazyNews } from './crazy-news.ts';
 import { CardFace, CrazyInstructions, ShownCard, SuitMark, useCardLabel } from './crazy-parts.tsx';
 import { beep, useSoundSetting } from './crazy-sound.ts';
 
@@ -80,6 +81,9 @@ function Table({ room, me, busy, onRematch, onLeave, matchId }: Props & { matchI
   useEffect(() => {
     if (mine) beep('turn');
   }, [mine, view?.turnNumber]);
+  // What the others just did (a catch, Qeregn, a penalty...), as a toast that never blocks the table.
+  const nameOf = useNameOf(room);
+  useCrazyNews(view, me, nameOf);
 
   if (!view) return <PageSkeleton />;
   const over = view.status === 'finished';

@@ -78,11 +78,18 @@ function checkInvariants(state: CrazyState, previous: CrazyState, seed: string):
   }
 }
 
-/** No view shows another hand or the deck: only the viewer's cards and the top card. */
+/**
+ * No view shows another hand or the deck: only the viewer's cards, the top card, and the cards of the latest play
+ * (a drop's first cards lie under the top), which are on the pile for everyone to see.
+ */
 function checkViews(state: CrazyState, seed: string): void {
+  const onPile = new Set(state.pile);
+  const lastPlayed = state.last?.kind === 'played' ? state.last.cards : [];
+  for (const id of lastPlayed) if (!onPile.has(id)) fail(`the latest play names ${id}, which is no longer on the pile`, state, seed);
+  if (state.last && state.last.seq > state.seq) fail('news from the future', state, seed);
   for (const viewer of [...state.players.map((p) => p.id), null]) {
     const view = viewFor(state, viewer);
-    const allowed = new Set(viewer === null ? [] : handOf(state, viewer));
+    const allowed = new Set([...(viewer === null ? [] : handOf(state, viewer)), ...lastPlayed]);
     const top = state.pile.at(-1);
     if (top) allowed.add(top);
     for (const id of JSON.stringify(view).match(/[hdcs]-(?:A|[2-9]|10|J|Q|K)-[12]/g) ?? [])

@@ -43,6 +43,7 @@ import type {
 import { CRAZY_HAND_CARDS, CRAZY_PLAYERS_MAX, CRAZY_PLAYERS_MIN, CRAZY_RULE_NUMBERS, CRAZY_STARTER_CARDS } from './rules.ts';
 import { drawableCount, handOf, isPlaying, nextPlayer, playingIds, topCard, type CrazyState } from './state.ts';
 import { eventRun, type EventRun } from '../event-run.ts';
+import { lastAfter } from './last.ts';
 
 export interface CrazyConfig {
   readonly matchId: string;
@@ -150,9 +151,11 @@ export function step(command: CrazyCommand, state: CrazyState): { events: CrazyE
 
 export function evolve(state: CrazyState, event: CrazyEvent): CrazyState {
   if (event.type === 'CrazyStarted') return fromStarted(event);
-  // One copy per event (this is the hot path of the simulation): every branch spreads `s` once with the new seq.
+  // One copy per event (this is the hot path of the simulation): every branch spreads `s` once with the new seq
+  // and what the table hears about (last.ts).
   const s = state;
   const seq = state.seq + 1;
+  const last = lastAfter(s, event, seq);
   switch (event.type) {
     case 'CardsPlayed': {
       const { playerId, cards, suit, effect } = event.data;
@@ -162,6 +165,7 @@ export function evolve(state: CrazyState, event: CrazyEvent): CrazyState {
       return {
         ...s,
         seq,
+        last,
         hands: { ...s.hands, [playerId]: hand },
         pile: [...s.pile, ...cards],
         suit,
@@ -173,7 +177,7 @@ export function evolve(state: CrazyState, event: CrazyEvent): CrazyState {
       };
     }
     case 'WrongPlay':
-      return { ...s, seq };
+      return { ...s, seq, last };
     case 'CardsDrawn': {
       const { playerId, cards, reason } = event.data;
       const drawn = new Set(cards);
@@ -181,6 +185,7 @@ export function evolve(state: CrazyState, event: CrazyEvent): CrazyState {
       return {
         ...s,
         seq,
+        last,
         deck: s.deck.filter((id) => !drawn.has(id)),
         hands: { ...s.hands, [playerId]: [...handOf(s, playerId), ...cards] },
         // A declaration holds only while the hand has its one card.
@@ -191,13 +196,14 @@ export function evolve(state: CrazyState, event: CrazyEvent): CrazyState {
     }
     case 'PileReshuffled': {
       const top = s.pile.at(-1);
-      return { ...s, seq, deck: [...s.deck, ...event.data.cards], pile: top === undefined ? [] : [top], reshuffles: s.reshuffles + 1 };
+      return { ...s, seq, last, deck: [...s.deck, ...event.data.cards], pile: top === undefined ? [] : [top], reshuffles: s.reshuffles + 1 };
     }
     case 'TurnPassed': {
       const { from, to, reason, suitLocked, at } = event.data;
       return {
         ...s,
         seq,
+        last,
         currentPlayer: to,
         turnNumber: s.turnNumber + 1,
         turnDeadline: plusMs(at, s.turnMs),
@@ -211,17 +217,18 @@ export function evolve(state: CrazyState, event: CrazyEvent): CrazyState {
       return {
         ...s,
         seq,
+        last,
         saidQeregn: { ...s.saidQeregn, [playerId]: true },
         qeregnWindow: s.qeregnWindow === playerId ? null : s.qeregnWindow,
       };
     }
     case 'QeregnWindowClosed':
-      return { ...s, seq, qeregnWindow: s.qeregnWindow === event.data.playerId ? null : s.qeregnWindow };
+      return { ...s, seq, last, qeregnWindow: s.qeregnWindow === event.data.playerId ? null : s.qeregnWindow };
     case 'CrazyCalled':
-      return { ...s, seq };
+      return { ...s, seq, last };
     case 'TurnTimedOut': {
       const { playerId } = event.data;
-      return { ...s, seq, timeoutsInRow: { ...s.timeoutsInRow, [playerId]: (s.timeoutsInRow[playerId] ?? 0) + 1 } };
+      return { ...s, seq, last, timeoutsInRow: { ...s.timeoutsInRow, [playerId]: (s.timeoutsInRow[playerId] ?? 0) + 1 } };
     }
     case 'PlayerRemoved': {
       const { playerId, reason, returned } = event.data;
@@ -229,6 +236,7 @@ export function evolve(state: CrazyState, event: CrazyEvent): CrazyState {
       return {
         ...s,
         seq,
+        last,
         players: s.players.map((p) => (p.id === playerId ? { id: p.id, status: 'left', leftReason: reason } : p)),
         hands: { ...s.hands, [playerId]: [] },
         // Back under the deck: the 104 cards stay in the game.
@@ -244,6 +252,7 @@ export function evolve(state: CrazyState, event: CrazyEvent): CrazyState {
       return {
         ...s,
         seq,
+        last,
         status: 'finished',
         currentPlayer: null,
         turnDeadline: null,
@@ -547,6 +556,7 @@ function fromStarted(event: CrazyStarted): CrazyState {
     scores: zeroes,
     finishedAt: null,
     endReason: null,
+    last: null,
     seq: 1,
   };
 }

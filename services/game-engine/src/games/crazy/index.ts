@@ -29,6 +29,7 @@ export {
   type CrazyConfig,
   type CrazyOutcome,
 } from './decider.ts';
+export { lastAfter, type CrazyLast, type CrazyLastKind } from './last.ts';
 export * from './messages.ts';
 export * from './messages.en-am.ts';
 export { replay, replaySteps, type ReplayOptions, type ReplayStep, type ReplayStepKind } from './replay.ts';
@@ -44,4 +45,4 @@ export {
   type CrazyState,
   type Direction,
 } from './state.ts';
-export { CRAZY_DIRECTIONS, CardView, CrazyView, publicView, viewFor, type ViewOptions } from './view.ts';
+export { CRAZY_DIRECTIONS, CardView, CrazyLastView, CrazyView, publicView, viewFor, type ViewOptions } from './view.ts';

@@ -3,6 +3,7 @@
  * leaves the server; clients see view.ts. Plain JSON (records keyed by player id), so it can be cached as is.
  */
 import { cardOf, type Suit } from './cards.ts';
+import type { CrazyLast } from './last.ts';
 import type { CrazyEndReason, RemovalReason } from './messages.ts';
 import type { CrazyRuleNumbers } from './rules.ts';
 
@@ -55,6 +56,8 @@ export interface CrazyState {
   readonly scores: Readonly<Record<string, number>>;
   readonly finishedAt: string | null;
   readonly endReason: CrazyEndReason | null;
+  /** The latest thing the others should hear about (last.ts); absent from states stored before it existed. */
+  readonly last?: CrazyLast | null;
   /** Events folded so far. */
   readonly seq: number;
 }

@@ -5,13 +5,46 @@
  */
 import { z } from 'zod';
 import { RANKS, SUITS, cardOf, type Card } from './cards.ts';
-import { CRAZY_END_REASONS } from './messages.ts';
+import type { CrazyLast } from './last.ts';
+import { CRAZY_END_REASONS, PLAY_EFFECTS, REMOVAL_REASONS, WRONG_PLAY_REASONS } from './messages.ts';
 import { drawableCount, handOf, topCard, type CrazyState } from './state.ts';
 
 export const CardView = z.object({ id: z.string(), suit: z.enum(SUITS), rank: z.enum(RANKS) });
 export type CardView = z.infer<typeof CardView>;
 
 export const CRAZY_DIRECTIONS = ['counterclockwise', 'clockwise'] as const;
+
+const fact = { seq: z.number().int(), at: z.string(), by: z.string() };
+const count = z.number().int().nonnegative();
+
+/**
+ * The latest thing at the table the others should hear about (last.ts): who did it and what, never a card from a
+ * hand (a wrong play's cards went back into it, so only its reason and the cards it cost are shown). `seq` grows
+ * with every event, so a client announces each one once. `count` is how many cards were drawn: by `target` when
+ * caught, by the caller (`by`) on a false call, by `by` otherwise.
+ */
+export const CrazyLastView = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('played'),
+    ...fact,
+    cards: z.array(CardView),
+    effect: z.enum(PLAY_EFFECTS),
+    /** The suit an 8/J asked for. */
+    suit: z.enum(SUITS).optional(),
+    /** Who loses their turn (a 7, or a 5 with two players left). */
+    skipped: z.string().optional(),
+  }),
+  z.object({ kind: z.literal('wrong_play'), ...fact, reason: z.enum(WRONG_PLAY_REASONS), count }),
+  z.object({ kind: z.literal('drew'), ...fact, count }),
+  z.object({ kind: z.literal('penalty_taken'), ...fact, count }),
+  z.object({ kind: z.literal('passed'), ...fact }),
+  z.object({ kind: z.literal('qeregn'), ...fact }),
+  z.object({ kind: z.literal('caught'), ...fact, target: z.string(), count }),
+  z.object({ kind: z.literal('false_call'), ...fact, target: z.string(), count }),
+  z.object({ kind: z.literal('timed_out'), ...fact, count }),
+  z.object({ kind: z.literal('left'), ...fact, reason: z.enum(REMOVAL_REASONS) }),
+]);
+export type CrazyLastView = z.infer<typeof CrazyLastView>;
 
 export const CrazyView = z.object({
   mode: z.literal('crazy'),
@@ -63,6 +96,8 @@ export const CrazyView = z.object({
   finishedAt: z.string().optional(),
   /** Every hand: only when revealed (the replay of a finished match). */
   hands: z.record(z.string(), z.array(CardView)).optional(),
+  /** The latest thing the table should hear about; null before anything has happened. */
+  last: CrazyLastView.nullable(),
 });
 export type CrazyView = z.infer<typeof CrazyView>;
 
@@ -73,6 +108,9 @@ export interface ViewOptions {
 
 const cardView = (card: Card): CardView => ({ id: card.id, suit: card.suit, rank: card.rank });
 const cardsView = (ids: readonly string[]): CardView[] => ids.map((id) => cardView(cardOf(id)));
+/** Played cards are on the pile, so anyone may see them: they are the only cards a `last` names. */
+const lastView = (last: CrazyLast | null | undefined): CrazyLastView | null =>
+  !last ? null : last.kind === 'played' ? { ...last, cards: cardsView(last.cards) } : { ...last };
 
 /** The view for `playerId`, or for a spectator / the public when null. */
 export function viewFor(state: CrazyState, playerId: string | null, options: ViewOptions = {}): CrazyView {
@@ -108,6 +146,7 @@ export function viewFor(state: CrazyState, playerId: string | null, options: Vie
     qeregnWindow: state.qeregnWindow,
     starter: state.starter,
     winner: state.winner,
+    last: lastView(state.last),
   };
   if (state.status === 'finished') {
     view.scores = { ...state.scores };
