@@ -192,6 +192,8 @@ describe.skipIf(!pgUrl)('multiplayer word duel in two browsers', () => {
     if (username) expect(me.json.data.username).toBe(username);
     const wallet = await openTab(context);
     await wallet.goto(`${server.baseUrl}${prefix}/wallet`);
+    // The player plays in the first tab: in front, so its animation frames (and Playwright's taps) are not held back.
+    await page.bringToFront();
     const player: Player = { label, name, language, prefix, text: TEXT[language], context, page, wallet, id: me.json.data.id };
     await expectWallet(player, { balance: WELCOME_TOKENS, held: 0 });
     return player;
