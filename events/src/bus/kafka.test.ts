@@ -88,6 +88,67 @@ describe.skipIf(!brokers)('Kafka bus', () => {
       });
     });
 
+    it('holds back only the key of a slow message: later messages of other keys in its partition are handled meanwhile', async () => {
+      // one partition: every key shares it, as a game's command shares one with other games' (a command waiting on a
+      // dead ledger must not freeze every game)
+      const bus = open({ partitions: 1 });
+      const topic = unique('engine-commands');
+      await bus.ensureTopics([topic]);
+      let slowStarted = false;
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      const handled: string[] = [];
+      await bus.consume({
+        groupId: unique('engine'),
+        topics: [topic],
+        handle: async (m) => {
+          if (m.value === 'waits on the ledger') {
+            slowStarted = true;
+            await released;
+          }
+          handled.push(m.value);
+        },
+      });
+      await bus.publish(topic, [
+        { key: 'match-1', value: 'waits on the ledger' },
+        { key: 'match-1', value: 'match-1 next move' },
+      ]);
+      await until(() => slowStarted, 'the slow message to start');
+      await bus.publish(topic, [{ key: 'match-2', value: 'match-2 move' }]);
+      await until(() => handled.includes('match-2 move'), "the other match's move");
+      expect(handled).toEqual(['match-2 move']);
+      release();
+      await until(() => handled.length === 3, 'the held-back key');
+      expect(handled).toEqual(['match-2 move', 'waits on the ledger', 'match-1 next move']);
+    });
+
+    it('commits nothing past an unfinished message: a member that stops while it is retried leaves it, and what came after it, to the next', async () => {
+      const topic = unique('commands');
+      const groupId = unique('engine');
+      const first = open({ partitions: 1, retryBackoff: { firstMs: 60_000, maxMs: 60_000 } });
+      await first.ensureTopics([topic]);
+      await first.publish(topic, [
+        { key: 'match-1', value: 'flaky' },
+        { key: 'match-2', value: 'ok' },
+      ]);
+      const tried: string[] = [];
+      const consumer = await first.consume({
+        groupId,
+        topics: [topic],
+        handle: async (m) => {
+          tried.push(m.value);
+          if (m.value === 'flaky') throw new Error('ledger unavailable');
+        },
+      });
+      await until(() => tried.includes('flaky') && tried.includes('ok'), 'both tried');
+      await consumer.stop(); // cuts the minute-long backoff short; 'ok' is finished but after 'flaky'
+
+      const redelivered: string[] = [];
+      await open().consume({ groupId, topics: [topic], handle: async (m) => void redelivered.push(m.value) });
+      await until(() => redelivered.length >= 2, 'the redelivery');
+      expect([...redelivered].sort()).toEqual(['flaky', 'ok']);
+    });
+
     it('commits nothing for a message still being retried when the consumer stops: the next member gets it', async () => {
       const topic = unique('wallets');
       const groupId = unique('ledger');

@@ -1,5 +1,6 @@
 import { Kafka, logLevel, Partitioners } from 'kafkajs';
 import type { Admin, Consumer as KafkaConsumer, EachBatchPayload, IHeaders, KafkaMessage, Producer } from 'kafkajs';
+import { createKeyedWork } from './keyed-work.ts';
 import { deadLettered, deadLetterTopic } from './port.ts';
 import type { Bus, BusMessage, Consumer, ConsumerOptions, DeliveredMessage } from './port.ts';
 
@@ -17,6 +18,13 @@ export const KAFKA_BUS_DEFAULTS = {
   /** Group membership: a consumer that misses heartbeats for `sessionTimeoutMs` loses its partitions. */
   sessionTimeoutMs: 30_000,
   heartbeatIntervalMs: 1_000,
+  /** Messages one consumer holds queued or running (per-key queues, see keyed-work.ts) before it stops fetching. */
+  maxUnfinishedMessages: 1_000,
+  /**
+   * Finished messages are committed together at most this often (and when the consumer stops): each commit is a write
+   * to the broker's offsets log, and a crash redelivers at most this much more (handlers are idempotent).
+   */
+  commitIntervalMs: 250,
 } as const;
 
 /** pino-compatible subset, so a service can pass its pino logger. */
@@ -35,8 +43,15 @@ export interface KafkaBusOptions {
   readonly maxWaitTimeMs?: number;
   readonly sessionTimeoutMs?: number;
   readonly heartbeatIntervalMs?: number;
-  /** Partitions one consumer handles at the same time; 1 = one message at a time per consumer. */
+  /**
+   * Partitions whose fetched batches kafkajs hands over at the same time. Handing over only queues each message
+   * behind its key (keyed-work.ts), so this hardly matters any more: every key runs side by side anyway.
+   */
   readonly partitionsConsumedConcurrently?: number;
+  /** Messages one consumer holds queued or running before it stops fetching (default 1000). */
+  readonly maxUnfinishedMessages?: number;
+  /** How often finished messages are committed, at most (default 250 ms; 0 = after each). */
+  readonly commitIntervalMs?: number;
   /**
    * Produce requests in flight per broker connection. 1 (the default) keeps a retried send from overtaking a later
    * one with the same key. More is safe where no two sends with one key are ever in flight together (each waits for
@@ -61,6 +76,8 @@ export function createKafkaBus(options: KafkaBusOptions): Bus {
     sessionTimeoutMs: options.sessionTimeoutMs ?? d.sessionTimeoutMs,
     heartbeatIntervalMs: options.heartbeatIntervalMs ?? d.heartbeatIntervalMs,
     partitionsConsumedConcurrently: options.partitionsConsumedConcurrently ?? 1,
+    maxUnfinishedMessages: options.maxUnfinishedMessages ?? d.maxUnfinishedMessages,
+    commitIntervalMs: options.commitIntervalMs ?? d.commitIntervalMs,
     maxInFlightRequests: options.maxInFlightRequests ?? 1,
   };
   const logger = options.logger ?? consoleLogger;
@@ -195,36 +212,101 @@ async function startConsumer(
   };
 
   /** Handles one message: retries with backoff, then dead-letters. False when stopped before it was done. */
-  const deliver = async (message: DeliveredMessage, heartbeat: () => Promise<void>): Promise<boolean> => {
+  const deliver = async (message: DeliveredMessage): Promise<boolean> => {
     for (let attempt = 1; ; attempt += 1) {
       try {
         await options.handle(message);
         return true;
       } catch (error) {
-        if (attempt >= maxAttempts) {
-          await send(deadLetterTopic(message.topic), [deadLettered(message, options.groupId, attempt, error)]);
-          logger.warn({ topic: message.topic, partition: message.partition, offset: message.offset, attempts: attempt, error: String(error) }, 'message dead-lettered');
-          return true;
-        }
+        if (attempt >= maxAttempts) return deadLetter(message, attempt, error);
         const { firstMs, maxMs } = settings.retryBackoff;
         await sleep(Math.min(maxMs, firstMs * 2 ** (attempt - 1)));
         if (stopping) return false;
-        await heartbeat();
       }
     }
   };
+
+  /** Sends a message that kept failing to `<topic>.DLT`, until the broker takes it. False when stopped first. */
+  const deadLetter = async (message: DeliveredMessage, attempts: number, error: unknown): Promise<boolean> => {
+    for (let tries = 0; ; tries += 1) {
+      try {
+        await send(deadLetterTopic(message.topic), [deadLettered(message, options.groupId, attempts, error)]);
+        logger.warn({ topic: message.topic, partition: message.partition, offset: message.offset, attempts, error: String(error) }, 'message dead-lettered');
+        return true;
+      } catch (sendError) {
+        logger.warn({ topic: message.topic, offset: message.offset, error: String(sendError) }, 'could not dead-letter a message yet; retrying');
+        const { firstMs, maxMs } = settings.retryBackoff;
+        await sleep(Math.min(maxMs, firstMs * 2 ** tries));
+        if (stopping) return false;
+      }
+    }
+  };
+
+  // The member whose assignment the keyed work follows: commits go through it.
+  let member: KafkaConsumer | null = null;
+  let committing: Promise<void> | null = null;
+  let commitAgain = false;
+  let commitRetry: NodeJS.Timeout | undefined;
+  /** Commits each partition's lowest unfinished offset; one commit at a time, the next one right after. */
+  const commit = (): Promise<void> => {
+    if (committing) {
+      commitAgain = true;
+      return committing;
+    }
+    committing = (async () => {
+      do {
+        commitAgain = false;
+        const offsets = work.committable();
+        if (offsets.length === 0 || !member) return;
+        try {
+          await member.commitOffsets(offsets.map((o) => ({ ...o })));
+          work.committed(offsets);
+        } catch (error) {
+          // a rebalance or a broker away: try again a little later (a rejoin commits again too)
+          if (!stopping) logger.warn({ groupId: options.groupId, error: String(error) }, 'could not commit offsets yet; retrying');
+          clearTimeout(commitRetry);
+          if (!stopping) commitRetry = setTimeout(() => void commit(), settings.retryBackoff.maxMs);
+          return;
+        }
+      } while (commitAgain);
+    })().finally(() => {
+      committing = null;
+    });
+    return committing;
+  };
+
+  let commitTimer: NodeJS.Timeout | undefined;
+  /** A message finished: commit with whatever else finishes within the interval. */
+  const commitSoon = () => {
+    if (settings.commitIntervalMs <= 0) return void commit();
+    commitTimer ??= setTimeout(() => {
+      commitTimer = undefined;
+      void commit();
+    }, settings.commitIntervalMs);
+  };
+
+  const work = createKeyedWork({
+    run: deliver,
+    onFinished: commitSoon,
+    stopping: () => stopping,
+    onError: (error, message) => logger.error({ topic: message.topic, partition: message.partition, offset: message.offset, error: String(error) }, 'message handling failed unexpectedly; its partition commits nothing past it'),
+  });
 
   const eachBatch = async ({ batch, resolveOffset, heartbeat, isRunning, isStale }: EachBatchPayload) => {
     for (const raw of batch.messages) {
       if (stopping || !isRunning() || isStale()) return;
       pendingSeeks.delete(`${batch.topic}/${batch.partition}`);
-      const handled = await deliver(toDelivered(batch.topic, batch.partition, raw), heartbeat);
-      // At-least-once: only a handled (or dead-lettered) message moves the group's offset; kafkajs commits resolved
-      // offsets when the batch returns, also when stopping.
-      if (!handled) return;
+      work.dispatch(toDelivered(batch.topic, batch.partition, raw));
+      // The fetch position moves on at once: the message is queued behind its key. What the group commits is the
+      // keyed work's to say (autoCommit is off): nothing past a message that is not finished.
       resolveOffset(raw.offset);
+    }
+    // A full buffer holds the fetch loop back until it drains, still heartbeating.
+    while (work.size() >= settings.maxUnfinishedMessages && !stopping && isRunning()) {
+      await work.whenBelow(settings.maxUnfinishedMessages, settings.heartbeatIntervalMs);
       await heartbeat();
     }
+    await heartbeat();
   };
 
   // kafkajs restarts a consumer after a retriable crash only; after others (a broker that was away answers
@@ -272,7 +354,10 @@ async function startConsumer(
         scheduleRelaunch();
       }
     });
-    target.on(target.events.GROUP_JOIN, () => {
+    target.on(target.events.GROUP_JOIN, ({ payload }) => {
+      member = target;
+      work.assigned(payload.memberId, payload.memberAssignment);
+      void commit();
       if (!running) return;
       try {
         seekPending(target);
@@ -288,6 +373,8 @@ async function startConsumer(
       await target.subscribe({ topics: [...options.topics], fromBeginning: !options.fromLatest });
       // run() resolves once the consumer has joined the group and has its partitions
       await target.run({
+        // offsets are committed by `commit` above: only what is finished, also when stopping
+        autoCommit: false,
         eachBatchAutoResolve: false,
         partitionsConsumedConcurrently: settings.partitionsConsumedConcurrently,
         eachBatch,
@@ -310,8 +397,15 @@ async function startConsumer(
       stopped ??= (async () => {
         stopping = true;
         clearTimeout(relaunchTimer);
+        clearTimeout(commitRetry);
+        clearTimeout(commitTimer);
         for (const wake of [...wakeSleepers]) wake();
         await relaunching;
+        // what is running ends (a retry's backoff is cut short, queued messages are left), then what finished is
+        // committed while this is still a member, and only then does it leave the group
+        await work.drain();
+        await committing;
+        await Promise.race([commit().catch(() => undefined), new Promise((resolve) => setTimeout(resolve, FINAL_COMMIT_WAIT_MS).unref())]);
         await consumer.disconnect();
       })();
       return stopped;
@@ -319,6 +413,8 @@ async function startConsumer(
   };
 }
 
+/** How long stop() waits for its last commit (a broker that is away would hold it for kafkajs's retries). */
+const FINAL_COMMIT_WAIT_MS = 5_000;
 const TOPIC_READY_TIMEOUT_MS = 30_000;
 const NOT_READY_YET = new Set(['UNKNOWN_TOPIC_OR_PARTITION', 'LEADER_NOT_AVAILABLE', 'NOT_LEADER_FOR_PARTITION', 'REPLICA_NOT_AVAILABLE']);
 

@@ -3,7 +3,7 @@
  * `commands.ledger` topic, outcomes to the waiting gateway, the read model in the `ledger` schema, the wallet
  * opener, and /health + /ready on LEDGER_PORT (default 3101). Needs DATABASE_URL and KAFKA_BROKERS.
  */
-import { COMMAND_TOPICS, commandGroupId, KAFKA_BUS_DEFAULTS, runService, SERVICE_SCHEMAS, serveCommands, startRelay, type Position } from '@qal/events';
+import { COMMAND_TOPICS, commandGroupId, runService, SERVICE_SCHEMAS, serveCommands, startRelay, type Position } from '@qal/events';
 import { createLedger } from './ledger.ts';
 import { chapaOptionsFromEnv, createChapaPaymentProvider } from './payments/chapa.ts';
 import type { PaymentProvider } from './payments/port.ts';
@@ -11,14 +11,6 @@ import { createSandboxPaymentProvider } from './payments/sandbox.ts';
 
 /** The whole history may take a while to project on a first start; /ready says so until it is done. */
 const CATCH_UP_TIMEOUT_MS = 60 * 60_000;
-/**
- * Members of the ledger's command group in this process: one per partition of `commands.ledger`. A kafkajs consumer
- * fetches again only once every batch of its last fetch is handled, so with one member a command would wait for
- * the command of another partition (and that one's read-your-writes wait) before it is even fetched. Each
- * partition is still handled by one member, one command at a time: one wallet's commands stay in order.
- */
-const COMMAND_CONSUMERS = KAFKA_BUS_DEFAULTS.partitions;
-
 /** PAYMENT_PROVIDER as the gateway reads it: sandbox by default; Chapa with its secrets and PUBLIC_URL. */
 function paymentsFrom(env: Readonly<Record<string, string | undefined>>): PaymentProvider {
   if ((env.PAYMENT_PROVIDER ?? 'sandbox') !== 'chapa') return createSandboxPaymentProvider();
@@ -37,8 +29,8 @@ await runService({
   schema: SERVICE_SCHEMAS.ledger,
   portVariable: 'LEDGER_PORT',
   defaultPort: 3101,
-  // one partition's commands at a time, the partitions side by side: one wallet's commands stay in order
-  busOptions: { partitionsConsumedConcurrently: KAFKA_BUS_DEFAULTS.partitions },
+  // the bus runs each key's commands in order, one at a time, and the keys side by side (events/src/bus/keyed-work.ts):
+  // one wallet's commands stay in order, and a slow one holds back nothing else
   async start({ store, db, bus, logger, env }) {
     const ledger = await createLedger({ store, db, payments: paymentsFrom(env.raw), logger });
     await ledger.start();
@@ -52,15 +44,11 @@ await runService({
       () => (caughtUp = true),
       (err: unknown) => logger.error({ err }, 'the read model did not catch up with the store'),
     );
-    const commands = await Promise.all(
-      Array.from({ length: COMMAND_CONSUMERS }, () =>
-        serveCommands({ bus, groupId: commandGroupId('ledger'), topics: [COMMAND_TOPICS.ledger], handler: ledger.handle }),
-      ),
-    );
+    const commands = await serveCommands({ bus, groupId: commandGroupId('ledger'), topics: [COMMAND_TOPICS.ledger], handler: ledger.handle });
     return {
       checks: { projection: () => caughtUp },
       async stop() {
-        await Promise.all(commands.map((consumer) => consumer.stop())); // offsets of the commands handled so far are committed here
+        await commands.stop(); // offsets of the commands handled so far are committed here
         await relay.stop(); // the batch in flight is published and checkpointed, or rolled back
         await ledger.stop();
       },
