@@ -1,4 +1,5 @@
 import type { Bus, Consumer } from '../bus/port.ts';
+import { traceLatency } from '../process/latency-trace.ts';
 import { CommandEnvelope, CommandOutcome, rejected, type CommandHandler, type CommandSender } from './envelope.ts';
 
 /** Outcomes travel back on one topic; each gateway instance reads it in its own group and keeps its own. */
@@ -165,7 +166,9 @@ export async function serveCommands(options: ServeCommandsOptions): Promise<Cons
         if (commandId) await reply(message.headers?.[COMMAND_HEADERS.replyTo], rejected(commandId, 'invalid_command'));
         return;
       }
+      traceLatency('command.received', envelope.commandId);
       const outcome = await handler(envelope);
+      traceLatency('command.handled', envelope.commandId);
       await reply(envelope.replyTo, { ...outcome, commandId: envelope.commandId });
     },
   });

@@ -1,4 +1,5 @@
 import { newUuid, uuidFrom, type CommandEnvelope, type CommandOutcome, type CommandSender } from '@qal/events';
+import { traceLatency } from '@qal/events/process/latency-trace.ts';
 import { LIMITS } from './config.ts';
 import type { Clock } from './clock.ts';
 
@@ -36,5 +37,7 @@ export class CommandTimeoutError extends Error {
 }
 
 export async function sendCommand(sender: CommandSender, command: CommandEnvelope): Promise<CommandOutcome> {
+  // the correlation id lets a benchmark find the stages of a command it knows only by its websocket message id
+  traceLatency('gateway.command', command.commandId, command.correlationId);
   return sender.send(command, { timeoutMs: LIMITS.commandTimeoutMs });
 }

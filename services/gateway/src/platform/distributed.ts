@@ -30,6 +30,7 @@ import { ConfigError, LIMITS, type Config } from '../config.ts';
 import { migrateIdentity } from '../identity/migrations.ts';
 import type { SmsSender } from '../identity/sms/port.ts';
 import { busPushFeed } from '../realtime/bus-feed.ts';
+import { createRelayedStreams } from '../realtime/relayed-streams.ts';
 import type { PushFeedFactory } from '../realtime/push-feed.ts';
 import { paymentProviderFor, smsSenderFor } from './embedded.ts';
 import { qalLedgerModule } from './ledger-module.ts';
@@ -155,6 +156,8 @@ export async function createDistributedPlatform(
     closers.push(async () => clearInterval(timer));
 
     const ledgerQueries = createLedgerQueries(ledgerDb);
+    // pushes fold the engine's streams from the events the relay brought (the rest of the reads ask the database)
+    const relayed = createRelayedStreams();
     const ledger: LedgerService = {
       handle: (command) => commands.send(command),
       queries: ledgerQueries,
@@ -166,7 +169,7 @@ export async function createDistributedPlatform(
       db: identity.db,
       store: identity.store,
       ledger,
-      engine: { queries: createEngineQueries({ store: identity.store, db: engineDb }) },
+      engine: { queries: createEngineQueries({ store: relayed.over(identity.store), db: engineDb }) },
       // The leaderboard process projects; gateways read its tables and keep share links in the event store.
       leaderboard: { queries: createLeaderboardQueries(leaderboardDb), shares: createStatsShares(identity.store) },
       tokenPackages: qalLedgerModule.TOKEN_PACKAGES,
@@ -177,7 +180,7 @@ export async function createDistributedPlatform(
       sms: overrides.sms ?? smsSenderFor(config),
       otpPepper: config.otpPepper,
       redis,
-      pushFeed: busPushFeed({ bus, groupId: `gateway-pushes-${settings.instanceId}`, topics: PUSH_TOPICS }),
+      pushFeed: busPushFeed({ bus, groupId: `gateway-pushes-${settings.instanceId}`, topics: PUSH_TOPICS, relayed }),
       isReady: () => ready,
       instanceId: settings.instanceId,
       close: closeAll,

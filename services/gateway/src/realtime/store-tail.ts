@@ -51,8 +51,10 @@ export function startStoreTail(options: {
         const events = await options.store.readAll(position!, options.batchSize ?? 500);
         last = events.at(-1);
         if (last) {
-          for (const id of new Set(events.map((e) => e.metadata.commandId))) traceLatency('gateway.tail', id);
+          const traced = new Set(events.map((e) => e.metadata.commandId));
+          traced.forEach((id) => traceLatency('gateway.tail', id));
           await options.handle(events);
+          traced.forEach((id) => traceLatency('gateway.pushed', id));
           // only a handled batch moves the tail on: a failed one is pushed again (the hub drops what was sent)
           position = { transactionId: last.transactionId, globalPosition: last.globalPosition };
           failedAttempts = 0;
