@@ -13,6 +13,7 @@
  * (a guess of L in round r: round r with L among `guessed`, or a later round, or the match over; a set word: round
  * r past its setting phase, a later round, or over). Every such (move, other player) pair is one sample.
  */
+import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { WebSocket } from 'ws';
 import type { BenchUser, ClientsMessage, LatencySample, ParentMessage, RunReport, RunRequest } from './rooms-protocol.ts';
@@ -29,6 +30,8 @@ const SETUP_STALL_ABORT_MS = 60_000;
 const REFUSALS_MAX = 10;
 /** A fresh match may not be readable for a moment after the start: subscription retries. */
 const SUBSCRIBE_ATTEMPTS = 20;
+/** Setup commands that time out are sent again (same idempotency key) up to this many times in all. */
+const SETUP_TIMEOUT_ATTEMPTS = 3;
 /** Sockets opened at once. */
 const CONNECT_CONCURRENCY = 50;
 
@@ -79,6 +82,7 @@ class Client {
   private readonly subscriptions = new Map<string, { resolve: (s: { version: number; snapshot: unknown; at: number }) => void; reject: (e: Error) => void }>();
   /** Push listeners by channel. */
   readonly listeners = new Map<string, Listener>();
+  private readonly keyPrefix = randomUUID().slice(0, 8);
 
   constructor(readonly user: BenchUser) {}
 
@@ -123,20 +127,33 @@ class Client {
   }
 
   /** Sends a command; resolves with its result (ok or refused) and when it was sent. */
-  send(name: string, payload: Record<string, unknown>, id = `c-${this.userId.slice(0, 8)}-${++this.nextId}`): { id: string; sentAt: number; result: Promise<ResultMessage & { at: number }> } {
+  send(
+    name: string,
+    payload: Record<string, unknown>,
+    id = `c-${this.userId.slice(0, 8)}-${++this.nextId}`,
+    idempotencyKey?: string,
+  ): { id: string; sentAt: number; result: Promise<ResultMessage & { at: number }> } {
     const result = new Promise<ResultMessage & { at: number }>((resolve) => {
       this.results.set(id, (message) => resolve({ ...message, at: performance.now() }));
     });
     const sentAt = performance.now();
-    this.socket!.send(JSON.stringify({ type: 'command', id, name, payload }));
+    this.socket!.send(JSON.stringify({ type: 'command', id, name, payload, ...(idempotencyKey ? { idempotencyKey } : {}) }));
     return { id, sentAt, result };
   }
 
-  /** A command that must succeed (setup): its data, or a thrown refusal. */
+  /**
+   * A command that must succeed (setup): its data, or a thrown refusal. One that timed out (a busy machine) is sent
+   * again with the same idempotency key, which answers with the first one's outcome if it did happen.
+   */
   async must<T>(name: string, payload: Record<string, unknown>): Promise<T> {
-    const result = await this.send(name, payload).result;
-    if (!result.ok) throw new Refused(name, result.code ?? '?', result.message ?? '');
-    return result.data as T;
+    const id = `c-${this.userId.slice(0, 8)}-${++this.nextId}`;
+    // unique to this client (a user's ids repeat in the next run: the same key would answer with that run's outcome)
+    const key = `${this.keyPrefix}:${id}`;
+    for (let attempt = 1; ; attempt++) {
+      const result = await this.send(name, payload, id, key).result;
+      if (result.ok) return result.data as T;
+      if (result.code !== 'command_timeout' || attempt >= SETUP_TIMEOUT_ATTEMPTS) throw new Refused(name, result.code ?? '?', result.message ?? '');
+    }
   }
 
   subscribe(channel: string, listener: Listener): Promise<{ version: number; snapshot: unknown; at: number }> {
