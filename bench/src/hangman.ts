@@ -15,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { openPgliteDatabase } from '@qal/events';
 import { hangman } from '@qal/game-engine';
 import { createTestPlatform } from '@qal/gateway/testing/platform.ts';
+import { shuffled } from './rooms-words.ts';
 
 const PLAYERS = Number(process.env.HANGMAN_BENCH_PLAYERS ?? 32);
 const GAMES = Math.min(20, Number(process.env.HANGMAN_BENCH_GAMES ?? 5));
@@ -25,18 +26,6 @@ const summary = (latencies: number[]) => {
   const sorted = [...latencies].sort((a, b) => a - b);
   return { count: sorted.length, p50Ms: round(percentile(sorted, 50)), p99Ms: round(percentile(sorted, 99)), maxMs: round(sorted.at(-1) ?? 0) };
 };
-
-/** A shuffled copy, from a small seeded generator so runs are comparable. */
-function shuffled<T>(items: readonly T[], seed: number): T[] {
-  const out = [...items];
-  let state = seed >>> 0 || 1;
-  for (let i = out.length - 1; i > 0; i -= 1) {
-    state = (Math.imul(state, 1_103_515_245) + 12_345) >>> 0;
-    const j = state % (i + 1);
-    [out[i], out[j]] = [out[j]!, out[i]!];
-  }
-  return out;
-}
 
 async function main() {
   const dataDir = await mkdtemp(join(tmpdir(), 'qal-bench-hangman-'));

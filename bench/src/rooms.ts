@@ -28,10 +28,10 @@ import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { openPgliteDatabase } from '@qal/events';
-import { duel, hangman } from '@qal/game-engine';
 import { createTestPlatform } from '@qal/gateway/testing/platform.ts';
 import type { BenchUser, ClientsMessage, ParentMessage, RunReport, RunRequest } from './rooms-protocol.ts';
 import { installServerTrace, type ServerTrace } from './rooms-trace.ts';
+import { setterWords } from './rooms-words.ts';
 
 const TARGET_P99_MS = 25;
 const SIZES = (process.argv[2] ?? process.env.BENCH_ROOMS ?? '10,100,500')
@@ -57,30 +57,6 @@ function summary(samples: readonly number[]) {
   return { count: sorted.length, p50Ms: round(percentile(sorted, 50)), p99Ms: round(percentile(sorted, 99)), maxMs: round(sorted.at(-1) ?? 0) };
 }
 const load = () => loadavg().map((l) => round(l, 2));
-
-/** A seeded shuffle, so runs are comparable. */
-function shuffled<T>(items: readonly T[], seed: number): T[] {
-  const out = [...items];
-  let state = seed >>> 0 || 1;
-  for (let i = out.length - 1; i > 0; i -= 1) {
-    state = (Math.imul(state, 1_103_515_245) + 12_345) >>> 0;
-    const j = state % (i + 1);
-    [out[i], out[j]] = [out[j]!, out[i]!];
-  }
-  return out;
-}
-
-/** Words of the English Hangman bank the duel's dictionary accepts, within its length bounds. */
-function setterWords(): string[] {
-  const { min, max } = duel.DUEL_WORD_LENGTH.en;
-  const words = new Set(
-    hangman.WORD_BANK.en
-      .map((entry) => entry.word)
-      .filter((word) => /^[a-z]+$/.test(word) && word.length >= min && word.length <= max && duel.isDictionaryWord('en', word)),
-  );
-  if (words.size < 8) throw new Error(`only ${words.size} usable words in the English bank`);
-  return shuffled([...words], 20_260_501);
-}
 
 /** Per (move, other player): how long after the move was sent it passed each stage (ms), from both traces. */
 function stages(report: RunReport, trace: ServerTrace) {
