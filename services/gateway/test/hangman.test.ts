@@ -147,13 +147,14 @@ describe('playing Hangman over HTTP', () => {
     const { token } = await t.signIn();
     const other = await t.signIn();
     const { matchId, word } = await play(token);
-    const [right] = keysOf('en', word);
-    await guess(token, matchId, right!);
+    // A wrong letter, so that the two hints below can never finish the word (every word has three keys or more).
+    const [wrong] = wrongKeys('en', word);
+    await guess(token, matchId, wrong!);
 
-    const repeated = await guess(token, matchId, right!);
+    const repeated = await guess(token, matchId, wrong!);
     expect(repeated.statusCode).toBe(409);
     expect(repeated.json()).toEqual({ success: false, code: 'already_guessed', message: 'You already guessed that letter' });
-    const repeatedAm = await guess(token, matchId, right!, { 'accept-language': 'am' });
+    const repeatedAm = await guess(token, matchId, wrong!, { 'accept-language': 'am' });
     expect(repeatedAm.json()).toMatchObject({ code: 'already_guessed', message: 'ይህን ፊደል አስቀድመው ገምተዋል' });
     expect((await guess(token, matchId, 'ሀ')).json()).toMatchObject({ code: 'not_a_letter_of_this_language' });
     expect((await guess(other.token, matchId, 'e')).json()).toMatchObject({ code: 'not_your_match' });
