@@ -63,14 +63,18 @@ describe('recent events of the only writer', () => {
 
   it('serves $all after a position it holds, and not from before its start or after it dropped events', () => {
     const before = stored('x', 1);
+    // At most 3 kept, cut back once it holds 5: after five appends the last three remain.
     const recent = createRecentEvents(at(before), 3);
-    const log = [stored('y', 1), stored('y', 2), stored('z', 1), stored('z', 2)];
-    for (const e of log) recent.appended([e], { [e.streamId]: e.streamPosition });
+    const log = [stored('y', 1), stored('y', 2), stored('z', 1), stored('z', 2), stored('z', 3)];
+    for (const e of log.slice(0, 4)) recent.appended([e], { [e.streamId]: e.streamPosition });
+    expect(recent.allAfter(at(before), 10)).toEqual(log.slice(0, 4));
+    recent.appended([log[4]!], { z: 3 });
     expect(recent.allAfter(at(log[1]!), 10)).toEqual(log.slice(2));
-    expect(recent.allAfter(at(log[0]!), 2)).toEqual(log.slice(1, 3));
+    expect(recent.allAfter(at(log[2]!), 2)).toEqual(log.slice(3, 5));
+    expect(recent.allAfter(at(log[0]!), 10)).toBeUndefined();
     expect(recent.allAfter(at(before), 10)).toBeUndefined();
     expect(recent.allAfter(START, 10)).toBeUndefined();
-    expect(recent.head()).toEqual(at(log[3]!));
+    expect(recent.head()).toEqual(at(log[4]!));
   });
 
   it('stops trusting its log when a commit arrives out of order', () => {

@@ -6,6 +6,11 @@ export const RECENT_STREAMS_MAX = 50_000;
 export const RECENT_EVENTS_PER_STREAM = 16;
 /** Events remembered in commit order: what live subscribers and tails read, when they keep up. */
 export const RECENT_LOG_MAX = 20_000;
+/**
+ * The log is cut back to its maximum only once it has grown this much past it: copying 20,000 events costs about
+ * 1.7 ms, which done on every append was a quarter of the embedded platform's CPU under load.
+ */
+const LOG_TRIM_SLACK = 0.25;
 
 interface StreamTail {
   /** The stream's version (0: the stream does not exist). */
@@ -61,7 +66,7 @@ export function createRecentEvents(start: Position, logMax = RECENT_LOG_MAX) {
         }
         log.push(event);
       }
-      if (log.length > logMax) {
+      if (log.length > logMax + Math.ceil(logMax * LOG_TRIM_SLACK)) {
         const dropped = log.length - logMax;
         const lastDropped = log[dropped - 1]!;
         logStart = { transactionId: lastDropped.transactionId, globalPosition: lastDropped.globalPosition };
