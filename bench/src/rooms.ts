@@ -2,7 +2,7 @@
  * npm run bench:rooms [-- 10,100,500]
  *
  * R rooms of 4 websocket players play word duels on the embedded platform (one process: gateway, engine, ledger,
- * leaderboard, event store on PGlite files in a temporary folder, as `npm start` runs), for each R given (argv, else
+ * leaderboard, event store on PGlite files in a temporary folder on a worker thread, as `npm start` runs), for each R given (argv, else
  * BENCH_ROOMS, else 10,100,500). Prints, per R, moves per second and the p50/p99/max latency from a `match.move`
  * sent over the websocket to the view that shows it arriving at each OTHER player of the room (on
  * `match:<matchId>:<userId>`), with the load average; then where that time went, from timestamps (rooms-trace.ts).
@@ -27,7 +27,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { openPgliteDatabase } from '@qal/events';
+import { openThreadedPgliteDatabase } from '@qal/events';
 import { createTestPlatform } from '@qal/gateway/testing/platform.ts';
 import type { BenchUser, ClientsMessage, ParentMessage, RunReport, RunRequest } from './rooms-protocol.ts';
 import { installServerTrace, type ServerTrace } from './rooms-trace.ts';
@@ -79,13 +79,13 @@ async function main() {
   const maxRooms = Math.max(...SIZES, WARMUP_ROOMS);
   const dataDir = await mkdtemp(join(tmpdir(), 'qal-bench-rooms-'));
   const began = performance.now();
-  const db = await openPgliteDatabase(join(dataDir, 'pglite'));
+  const db = await openThreadedPgliteDatabase(join(dataDir, 'pglite'));
   const t = await createTestPlatform({ db, env: { RATE_LIMIT_PER_MINUTE: '100000000' } });
   const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
   const tracer = installServerTrace({ commands: t.platform.commands, store: t.platform.store, hub: t.hub, db: t.platform.db, leaderboard: t.platform.leaderboard }, CPU_PROFILE_DIR);
   if (CPU_PROFILE_DIR) mkdirSync(CPU_PROFILE_DIR, { recursive: true });
   const clients = fork(fileURLToPath(new URL('./rooms-clients.ts', import.meta.url)), [], { execArgv: process.execArgv, stdio: 'inherit' });
-  console.log(`rooms bench (embedded, PGlite on disk), ${cpus().length} cores, load ${load().join(' ')}; platform up in ${((performance.now() - began) / 1000).toFixed(1)} s`);
+  console.log(`rooms bench (embedded, PGlite on disk on a worker thread), ${cpus().length} cores, load ${load().join(' ')}; platform up in ${((performance.now() - began) / 1000).toFixed(1)} s`);
   console.log(`  players think ${THINK_MS} ms on average before each move (BENCH_ROOMS_THINK_MS; 0 = move at once)`);
 
   try {

@@ -4,7 +4,7 @@ import { Redis } from 'ioredis';
 import {
   createSqlEventStore,
   listenForAppends,
-  openPgliteDatabase,
+  openThreadedPgliteDatabase,
   openPostgresDatabase,
   type AppendSignal,
   type CommandSender,
@@ -83,7 +83,8 @@ export async function createEmbeddedPlatform(config: Config, ledgerModule: Ledge
       } else {
         const dir = path.join(config.dataDir, 'pglite');
         await mkdir(dir, { recursive: true });
-        db = await openPgliteDatabase(dir);
+        // PGlite runs its statements on the thread that calls it: a worker of its own leaves this one to the rest.
+        db = await openThreadedPgliteDatabase(dir);
       }
       const owned = db;
       closers.push(() => owned.close());

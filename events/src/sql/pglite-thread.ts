@@ -1,0 +1,100 @@
+import { Worker } from 'node:worker_threads';
+import type { SqlDatabase, SqlExecutor, SqlResult } from './port.ts';
+import { errorFrom, type TransactionNumber, type WorkerReady, type WorkerReply, type WorkerRequest, type WorkerStart } from './pglite-thread-protocol.ts';
+
+/** A request before the call numbers it. */
+type Request = WorkerRequest extends infer R ? (R extends unknown ? Omit<R, 'id'> : never) : never;
+
+const WORKER_URL = new URL('./pglite-worker.ts', import.meta.url).href;
+/**
+ * The worker is TypeScript, and a worker thread inherits no loader (`node --import tsx` registers tsx for the main
+ * thread only): this bootstrap registers tsx's loader in the worker, then imports it.
+ */
+const WORKER_BOOT = `
+const { workerData } = await import('node:worker_threads');
+(await import(workerData.tsx)).register();
+await import(workerData.entry);
+`;
+const TSX_API = import.meta.resolve('tsx/esm/api');
+
+/**
+ * The embedded database with PGlite on a worker thread of its own: the same one-connection PGlite and the same
+ * answers as `openPgliteDatabase`, but its statements (a third to a half of a busy platform's CPU) run on the
+ * second core while this thread serves websockets, rules and views. Statements still run one at a time and in the
+ * order they were sent; a transaction holds the connection from its begin to its commit or rollback, as in-process.
+ * If the worker dies, every waiting and later call fails with the reason.
+ */
+export async function openThreadedPgliteDatabase(dataDir?: string): Promise<SqlDatabase> {
+  const worker = new Worker(WORKER_BOOT, { eval: true, workerData: { dataDir, entry: WORKER_URL, tsx: TSX_API } satisfies WorkerStart & { entry: string; tsx: string } });
+  await new Promise<void>((resolve, reject) => {
+    worker.once('message', (message: WorkerReady) => (message.ready ? resolve() : reject(errorFrom(message.error))));
+    worker.once('error', reject);
+  });
+
+  const waiting = new Map<number, { resolve: (reply: WorkerReply & { ok: true }) => void; reject: (error: Error) => void }>();
+  let nextId = 1;
+  let nextTransaction: TransactionNumber = 1;
+  let stopped: Error | null = null;
+  // Idle, the worker does not keep the process alive (like an in-process PGlite); with calls waiting, it does.
+  worker.unref();
+
+  const fail = (error: Error) => {
+    stopped ??= error;
+    for (const { reject } of waiting.values()) reject(error);
+    waiting.clear();
+  };
+  worker.on('message', (reply: WorkerReply) => {
+    const call = waiting.get(reply.id);
+    if (!call) return;
+    waiting.delete(reply.id);
+    if (waiting.size === 0) worker.unref();
+    if (reply.ok) call.resolve(reply);
+    else call.reject(errorFrom(reply.error));
+  });
+  worker.on('error', (error) => fail(new Error(`the PGlite worker failed: ${error.message}`, { cause: error })));
+  worker.on('exit', (code) => fail(new Error(`the PGlite worker stopped (exit code ${code})`)));
+
+  const call = (request: Request) =>
+    new Promise<WorkerReply & { ok: true }>((resolve, reject) => {
+      if (stopped) {
+        reject(stopped);
+        return;
+      }
+      const id = nextId++;
+      if (waiting.size === 0) worker.ref();
+      waiting.set(id, { resolve, reject });
+      worker.postMessage({ ...request, id } as WorkerRequest);
+    });
+
+  const executor = (tx?: TransactionNumber): SqlExecutor => ({
+    async query<Row>(text: string, params: readonly unknown[] = []): Promise<SqlResult<Row>> {
+      const reply = await call({ op: 'query', text, params, ...(tx === undefined ? {} : { tx }) });
+      return { rows: (reply.rows ?? []) as Row[], rowCount: reply.rowCount ?? 0 };
+    },
+  });
+  const outside = executor();
+
+  return {
+    dialect: 'pglite',
+    query: outside.query,
+    async transaction(work) {
+      const tx = nextTransaction++;
+      await call({ op: 'begin', tx });
+      let result;
+      try {
+        result = await work(executor(tx));
+      } catch (error) {
+        await call({ op: 'rollback', tx }).catch(() => undefined);
+        throw error;
+      }
+      await call({ op: 'commit', tx });
+      return result;
+    },
+    async close() {
+      if (stopped) return;
+      await call({ op: 'close' });
+      stopped = new Error('the database is closed');
+      await worker.terminate();
+    },
+  };
+}

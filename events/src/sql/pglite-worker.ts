@@ -1,0 +1,90 @@
+/**
+ * The worker thread that owns a PGlite database (started by pglite-thread.ts). PGlite runs every statement
+ * synchronously on the thread that calls it; here that is this thread, so the main thread's websockets, rules and
+ * views run beside the SQL on the other core.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { errorFields, type TransactionNumber, type WorkerReady, type WorkerReply, type WorkerRequest, type WorkerStart } from './pglite-thread-protocol.ts';
+
+const port = parentPort;
+if (!port) throw new Error('pglite-worker.ts runs only as a worker thread');
+const { dataDir } = workerData as WorkerStart;
+
+const reply = (message: WorkerReply) => port.postMessage(message);
+const failed = (id: number, error: unknown) => reply({ id, ok: false, error: errorFields(error) });
+
+/** Open transactions: PGlite's transaction() holds its one connection until `finish` settles. */
+const open = new Map<TransactionNumber, { readonly tx: Transaction; readonly finish: (commit: boolean) => void }>();
+const ROLLED_BACK = Symbol('rolled back');
+
+function begin(id: number, number: TransactionNumber, db: PGlite) {
+  let began = false;
+  db.transaction(
+    (tx) =>
+      new Promise<void>((resolve, reject) => {
+        began = true;
+        open.set(number, { tx, finish: (commit) => (commit ? resolve() : reject(ROLLED_BACK)) });
+        reply({ id, ok: true });
+      }),
+  ).then(
+    () => settled(number, null),
+    (error: unknown) => (began ? settled(number, error === ROLLED_BACK ? null : error) : failed(id, error)),
+  );
+}
+
+/** The commit or rollback request of each transaction, answered once PGlite has ended it. */
+const ending = new Map<TransactionNumber, number>();
+function settled(number: TransactionNumber, error: unknown) {
+  open.delete(number);
+  const id = ending.get(number);
+  ending.delete(number);
+  if (id === undefined) return;
+  if (error) failed(id, error);
+  else reply({ id, ok: true });
+}
+
+function handle(db: PGlite, request: WorkerRequest) {
+  switch (request.op) {
+    case 'query': {
+      const target = request.tx === undefined ? db : open.get(request.tx)?.tx;
+      if (!target) {
+        failed(request.id, new Error(`transaction ${request.tx} is not open`));
+        return;
+      }
+      target.query(request.text, request.params as unknown[]).then(
+        (result) => reply({ id: request.id, ok: true, rows: result.rows, rowCount: result.affectedRows ?? result.rows.length }),
+        (error: unknown) => failed(request.id, error),
+      );
+      return;
+    }
+    case 'begin':
+      begin(request.id, request.tx, db);
+      return;
+    case 'commit':
+    case 'rollback': {
+      const transaction = open.get(request.tx);
+      if (!transaction) {
+        failed(request.id, new Error(`transaction ${request.tx} is not open`));
+        return;
+      }
+      ending.set(request.tx, request.id);
+      transaction.finish(request.op === 'commit');
+      return;
+    }
+    case 'close':
+      db.close().then(
+        () => reply({ id: request.id, ok: true }),
+        (error: unknown) => failed(request.id, error),
+      );
+      return;
+  }
+}
+
+try {
+  const db = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
+  port.on('message', (request: WorkerRequest) => handle(db, request));
+  port.postMessage({ ready: true } satisfies WorkerReady);
+} catch (error) {
+  port.postMessage({ ready: false, error: errorFields(error) } satisfies WorkerReady);
+}

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { openThreadedPgliteDatabase } from '../sql/pglite-thread.ts';
+import { eventStoreContract } from './contract.ts';
+import { createSqlEventStore } from './sql.ts';
+
+// The embedded mode's store: PGlite on its own thread, this store its only writer.
+eventStoreContract('PGlite on a worker thread, only writer', async () => {
+  const db = await openThreadedPgliteDatabase();
+  const store = await createSqlEventStore(db, { exclusiveWriter: true });
+  return {
+    store,
+    db,
+    reopen: () => createSqlEventStore(db, { exclusiveWriter: true }),
+    async close() {
+      await store.close();
+      await db.close();
+    },
+  };
+});
+
+describe('PGlite on a worker thread', { timeout: 60_000 }, () => {
+  it('keeps a transaction to itself, rolls it back on a throw and answers database errors with their fields', async () => {
+    const db = await openThreadedPgliteDatabase();
+    try {
+      await db.query('create table t (id int primary key, at timestamptz, big bigint, doc jsonb)');
+      const at = new Date('2026-11-25T10:00:00Z');
+      let outsideRan = false;
+      const outside = (async () => {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        // Sent while the transaction holds the connection: it waits, then sees the committed row.
+        const { rows } = await db.query<{ n: number }>('select count(*)::int as n from t');
+        outsideRan = true;
+        return rows[0]!.n;
+      })();
+      await db.transaction(async (tx) => {
+        await tx.query('insert into t values ($1, $2, $3, $4)', [1, at, 9007199254740993n, JSON.stringify({ a: [1] })]);
+        await new Promise((resolve) => setTimeout(resolve, 60));
+        expect(outsideRan).toBe(false);
+      });
+      expect(await outside).toBe(1);
+
+      await expect(
+        db.transaction(async (tx) => {
+          await tx.query('insert into t values (2, now(), 0, null)');
+          throw new Error('changed my mind');
+        }),
+      ).rejects.toThrow('changed my mind');
+      const error = await db.query('insert into t values (1, now(), 0, null)').catch((e: unknown) => e);
+      expect(error).toMatchObject({ code: '23505', constraint: 't_pkey' });
+
+      expect((await db.query('update t set big = big + 1 where id = 1')).rowCount).toBe(1);
+      const { rows } = await db.query<{ id: number; at: Date; big: bigint; doc: unknown }>('select * from t order by id');
+      expect(rows).toEqual([{ id: 1, at, big: 9007199254740994n, doc: { a: [1] } }]);
+    } finally {
+      await db.close();
+    }
+    await expect(db.query('select 1')).rejects.toThrow('closed');
+  });
+});
