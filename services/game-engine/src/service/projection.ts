@@ -197,10 +197,14 @@ export async function applyToReadModel(sql: SqlExecutor, events: readonly Stored
         break;
     }
   }
+  const rows: GameRow[] = [];
   for (const [streamId, gameEvents] of games) {
-    if (streamId.startsWith(DUEL_STREAM_PREFIX)) await applyDuelEvents(sql, streamId.slice(DUEL_STREAM_PREFIX.length), gameEvents, store);
-    else await applyCrazyEvents(sql, streamId.slice(CRAZY_STREAM_PREFIX.length), gameEvents, store);
+    const row = streamId.startsWith(DUEL_STREAM_PREFIX)
+      ? await duelRow(sql, streamId.slice(DUEL_STREAM_PREFIX.length), gameEvents, store)
+      : await crazyRow(sql, streamId.slice(CRAZY_STREAM_PREFIX.length), gameEvents, store);
+    if (row) rows.push(row);
   }
+  await writeGameRows(sql, rows);
 }
 
 /** Applies an update once: a row already past this event (by global position) is left alone. */
@@ -321,31 +325,72 @@ async function foldGameRow<E extends { readonly type: string }, S>(
   return changed && state ? { state, position } : null;
 }
 
-async function applyDuelEvents(sql: SqlExecutor, matchId: string, stored: readonly StoredEvent[], store?: EventStore): Promise<void> {
+/** A room game's engine_duels row, as written. */
+interface GameRow {
+  readonly match_id: string;
+  readonly room_code: string;
+  readonly status: string;
+  readonly turn: number;
+  readonly current_player: string | null;
+  readonly turn_deadline: string | null;
+  /** A duel's match clock; Crazy has none. */
+  readonly match_deadline: string | null;
+  readonly state: unknown;
+  readonly global_position: string;
+}
+
+async function duelRow(sql: SqlExecutor, matchId: string, stored: readonly StoredEvent[], store?: EventStore): Promise<GameRow | null> {
   const game = { parse: parseDuelEvent, evolve: evolveDuel, fold: foldDuel, startType: 'DuelStarted' };
   const folded = await foldGameRow<DuelEvent, DuelState>(sql, matchId, stored, game, store && cachedDuel(store, matchId));
-  if (!folded) return;
+  if (!folded) return null;
   const { state, position } = folded;
-  await sql.query(
-    `insert into engine_duels (match_id, room_code, status, turn, current_player, turn_deadline, match_deadline, state, global_position)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9)
-     on conflict (match_id) do update set status = $3, turn = $4, current_player = $5, turn_deadline = $6, match_deadline = $7, state = $8, global_position = $9
-       where engine_duels.global_position < $9`,
-    [matchId, state.roomCode, state.status, state.turn, state.currentPlayer, state.turnDeadline, state.matchDeadline, JSON.stringify(state), position.toString()],
-  );
+  return {
+    match_id: matchId,
+    room_code: state.roomCode,
+    status: state.status,
+    turn: state.turn,
+    current_player: state.currentPlayer,
+    turn_deadline: state.turnDeadline,
+    match_deadline: state.matchDeadline,
+    state,
+    global_position: position.toString(),
+  };
 }
 
 /** A Crazy match's row in engine_duels (what the sweeper times out): `turn` is its turnNumber, no match deadline. */
-async function applyCrazyEvents(sql: SqlExecutor, matchId: string, stored: readonly StoredEvent[], store?: EventStore): Promise<void> {
+async function crazyRow(sql: SqlExecutor, matchId: string, stored: readonly StoredEvent[], store?: EventStore): Promise<GameRow | null> {
   const game = { parse: parseCrazyEvent, evolve: evolveCrazy, fold: foldCrazy, startType: 'CrazyStarted' };
   const folded = await foldGameRow<CrazyEvent, CrazyState>(sql, matchId, stored, game, store && cachedCrazy(store, matchId));
-  if (!folded) return;
+  if (!folded) return null;
   const { state, position } = folded;
+  return {
+    match_id: matchId,
+    room_code: state.roomCode,
+    status: state.status,
+    turn: state.turnNumber,
+    current_player: state.currentPlayer,
+    turn_deadline: state.turnDeadline,
+    match_deadline: null,
+    state,
+    global_position: position.toString(),
+  };
+}
+
+/**
+ * Every game row a batch changed, in one statement (each statement is a round trip, and on the embedded worker
+ * thread a transaction holds the database across every one of them). A row already past its position stays.
+ */
+async function writeGameRows(sql: SqlExecutor, rows: readonly GameRow[]): Promise<void> {
+  if (rows.length === 0) return;
   await sql.query(
     `insert into engine_duels (match_id, room_code, status, turn, current_player, turn_deadline, match_deadline, state, global_position)
-     values ($1, $2, $3, $4, $5, $6, null, $7, $8)
-     on conflict (match_id) do update set status = $3, turn = $4, current_player = $5, turn_deadline = $6, state = $7, global_position = $8
-       where engine_duels.global_position < $8`,
-    [matchId, state.roomCode, state.status, state.turnNumber, state.currentPlayer, state.turnDeadline, JSON.stringify(state), position.toString()],
+     select r.match_id, r.room_code, r.status, r.turn, r.current_player, r.turn_deadline, r.match_deadline, r.state, r.global_position
+       from jsonb_to_recordset($1::jsonb) as r(match_id text, room_code text, status text, turn integer, current_player text,
+            turn_deadline timestamptz, match_deadline timestamptz, state jsonb, global_position bigint)
+     on conflict (match_id) do update set status = excluded.status, turn = excluded.turn, current_player = excluded.current_player,
+       turn_deadline = excluded.turn_deadline, match_deadline = excluded.match_deadline, state = excluded.state,
+       global_position = excluded.global_position
+       where engine_duels.global_position < excluded.global_position`,
+    [JSON.stringify(rows)],
   );
 }
