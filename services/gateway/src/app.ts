@@ -277,7 +277,13 @@ export async function buildApp(deps: AppDeps): Promise<QalApp> {
     { prefix: '/api/v1' },
   );
 
-  registerWebsocket(app, { hub, authenticate: (token) => identity.sessions.authenticate(token), games, rooms: roomCommands });
+  registerWebsocket(app, {
+    hub,
+    authenticate: (token) => identity.sessions.authenticate(token),
+    games,
+    rooms: roomCommands,
+    onSessionRevoked: (listener) => identity.sessions.onRevoked(listener),
+  });
 
   registerSharePage(app, { clientDistDir: deps.config.clientDistDir, leaderboard: deps.leaderboard });
   const spaFallback = await registerStatic(app, { storageDir: deps.config.storageDir, clientDistDir: deps.config.clientDistDir });

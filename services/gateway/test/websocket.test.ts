@@ -113,4 +113,22 @@ describe('websocket', () => {
     expect(await ws.next('error')).toMatchObject({ code: 'unauthorized' });
     expect((await ws.closed()).code).toBe(4401);
   });
+
+  it('closes every socket of a token at once when it signs out, and leaves other sessions open', async () => {
+    const first = await t.signIn();
+    const second = await t.signIn();
+    const [a, b, other] = await Promise.all([connect(first.token), connect(first.token), connect(second.token)]);
+    for (const ws of [a, b, other]) {
+      ws.send({ type: 'ping' });
+      await ws.next('pong');
+    }
+    await t.app.inject({ method: 'DELETE', url: '/api/v1/auth/logout', headers: bearer(first.token) });
+    for (const ws of [a, b]) {
+      expect(await ws.next('error')).toMatchObject({ code: 'unauthorized' });
+      expect((await ws.closed()).code).toBe(4401);
+    }
+    other.send({ type: 'subscribe', channel: `user:${second.user.id}` });
+    expect(await other.next('subscribed')).toMatchObject({ channel: `user:${second.user.id}` });
+    other.close();
+  });
 });

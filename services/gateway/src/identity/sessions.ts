@@ -13,6 +13,14 @@ export const hashToken = (token: string) => createHash('sha256').update(token).d
 const USER_COLUMNS_OF_U = 'u.id, u.phone, u.name, u.username, u.email, u.avatar, u.language, u.created_at, u.registration_published_at';
 
 export function createSessions(db: SqlDatabase, clock: Clock) {
+  /** Told the hash of every token this process revokes (sign-out, refresh), so its open sockets close at once. */
+  const revokedListeners = new Set<(tokenHash: string) => void>();
+  const revoked = (token: string) => revokedListeners.forEach((listener) => listener(hashToken(token)));
+  function onRevoked(listener: (tokenHash: string) => void): () => void {
+    revokedListeners.add(listener);
+    return () => revokedListeners.delete(listener);
+  }
+
   async function open(tx: SqlExecutor, userId: string, now: Date): Promise<string> {
     const token = randomBytes(LIMITS.sessionTokenBytes).toString('base64url');
     await tx.query(`insert into identity_sessions (token_hash, user_id, created_at, expires_at) values ($1, $2, $3, $4)`, [
@@ -37,7 +45,7 @@ export function createSessions(db: SqlDatabase, clock: Clock) {
 
   async function refresh(token: string): Promise<{ userId: string; token: string } | null> {
     const now = clock();
-    return db.transaction(async (tx) => {
+    const rotated = await db.transaction(async (tx) => {
       const revoked = await tx.query<{ user_id: string }>(
         `update identity_sessions set revoked_at = $2
           where token_hash = $1 and revoked_at is null and expires_at > $2 returning user_id`,
@@ -47,6 +55,8 @@ export function createSessions(db: SqlDatabase, clock: Clock) {
       if (!userId) return null;
       return { userId, token: await open(tx, userId, now) };
     });
+    if (rotated) revoked(token);
+    return rotated;
   }
 
   async function revoke(token: string): Promise<boolean> {
@@ -55,10 +65,11 @@ export function createSessions(db: SqlDatabase, clock: Clock) {
       hashToken(token),
       now,
     ]);
+    if (rowCount > 0) revoked(token);
     return rowCount > 0;
   }
 
-  return { open, authenticate, refresh, revoke };
+  return { open, authenticate, refresh, revoke, onRevoked };
 }
 
 export type SessionService = ReturnType<typeof createSessions>;

@@ -4,6 +4,7 @@ import { ClientMessage, WS_CLOSE_UNAUTHORIZED, WS_PATH, type ServerMessage } fro
 import type { WebSocket } from 'ws';
 import { languageFromHeader } from '../http/language.ts';
 import { rejectionInfo, type Lang } from '../http/rejections.ts';
+import { hashToken } from '../identity/sessions.ts';
 import type { UserRecord } from '../identity/users.ts';
 import type { GameCommands } from '../games/game-commands.ts';
 import { runWsCommand } from '../games/ws-commands.ts';
@@ -13,10 +14,11 @@ import type { Connection, Hub } from './hub.ts';
 const KEEPALIVE_MS = 30_000;
 /**
  * A socket's session is checked again (revoked? expired?) before every new subscription, and before a command once
- * this long has passed since the last check: a game's moves need no database read each, and a signed-out session
- * can send commands for at most this long (its next subscription is refused at once).
+ * this long has passed since the last check: a game's moves need no database read each. A sign-out or refresh
+ * through this process closes the token's sockets at once (`onSessionRevoked`); one through another gateway of the
+ * distributed mode is noticed at the socket's next subscription, or next command after this long.
  */
-export const WS_SESSION_RECHECK_MS = 15_000;
+export const WS_SESSION_RECHECK_MS = 60_000;
 
 export interface WsRouteDeps {
   readonly hub: Hub;
@@ -26,13 +28,20 @@ export interface WsRouteDeps {
   readonly games?: GameCommands;
   /** Room commands (`room.*`, `invitation.respond`). */
   readonly rooms?: RoomCommands;
+  /** Registers for the hashes of tokens revoked in this process; returns the unregister function. */
+  readonly onSessionRevoked?: (listener: (tokenHash: string) => void) => () => void;
 }
 
 /** `/ws?token=...`: authenticate, then subscribe/unsubscribe/ping and game commands (helpers/API.md, events/src/ws.ts). */
 export function registerWebsocket(app: FastifyInstance, deps: WsRouteDeps) {
+  /** Open sockets by their token's hash, closed when this process revokes it. */
+  const byToken = new Map<string, Set<() => void>>();
+  deps.onSessionRevoked?.((tokenHash) => byToken.get(tokenHash)?.forEach((signOut) => signOut()));
+
   app.get(WS_PATH, { websocket: true }, (socket: WebSocket, request) => {
     const query = request.query as Record<string, unknown>;
     const token = typeof query.token === 'string' ? query.token : null;
+    const tokenHash = token ? hashToken(token) : null;
     const headerLang = languageFromHeader(request.headers['accept-language']);
     let lang: Lang = headerLang ?? 'en';
     const send = (message: ServerMessage) => {
@@ -131,10 +140,19 @@ export function registerWebsocket(app: FastifyInstance, deps: WsRouteDeps) {
     }, KEEPALIVE_MS);
     keepalive.unref();
 
+    const signOut = () => {
+      send(error('unauthorized'));
+      socket.close(WS_CLOSE_UNAUTHORIZED, 'unauthorized');
+    };
+    if (tokenHash) byToken.set(tokenHash, (byToken.get(tokenHash) ?? new Set()).add(signOut));
+
     socket.on('close', () => {
       closed = true;
       clearInterval(keepalive);
       if (connection) deps.hub.disconnect(connection);
+      const sockets = tokenHash ? byToken.get(tokenHash) : undefined;
+      sockets?.delete(signOut);
+      if (sockets?.size === 0) byToken.delete(tokenHash!);
     });
 
     sessionUser()
