@@ -132,9 +132,11 @@ export const projectsEvent = (stored: Pick<StoredEvent, 'streamId'>): boolean =>
 export async function applyToReadModel(sql: SqlExecutor, events: readonly StoredEvent[], store?: EventStore): Promise<void> {
   // A room game's events only touch its own engine_duels row: one read and one write per match and batch.
   const games = new Map<string, StoredEvent[]>();
+  const rooms = new Map<string, StoredEvent[]>();
   for (const stored of events) {
     if (stored.streamId.startsWith(ROOM_STREAM_PREFIX)) {
-      await applyRoomEvent(sql, stored);
+      const code = stored.streamId.slice(ROOM_STREAM_PREFIX.length);
+      rooms.set(code, [...(rooms.get(code) ?? []), stored]);
       continue;
     }
     if (stored.streamId.startsWith(DUEL_STREAM_PREFIX) || stored.streamId.startsWith(CRAZY_STREAM_PREFIX)) {
@@ -205,6 +207,7 @@ export async function applyToReadModel(sql: SqlExecutor, events: readonly Stored
     if (row) rows.push(row);
   }
   await writeGameRows(sql, rows);
+  await applyRoomEvents(sql, rooms);
 }
 
 /** Applies an update once: a row already past this event (by global position) is left alone. */
@@ -219,74 +222,165 @@ async function update(sql: SqlExecutor, matchId: string, position: string, assig
 // Each row keeps the aggregate's folded state as JSON (the same evolve as the engine's), so the projection folds
 // one event onto the row's state; an event at or below the row's position was applied already and is skipped.
 
-async function applyRoomEvent(sql: SqlExecutor, stored: StoredEvent): Promise<void> {
-  const event = parseRoomEvent(stored);
-  if (!event) return;
-  const code = stored.streamId.slice(ROOM_STREAM_PREFIX.length);
-  const position = stored.globalPosition.toString();
-  const { rows } = await sql.query<{ state: RoomState | string; global_position: string }>(
-    'select state, global_position::text as global_position from engine_rooms where code = $1',
-    [code],
+/** What a batch's room events leave to write: each room's last row, every invitation's last status, the history. */
+interface RoomWrites {
+  readonly rooms: Map<string, { state: RoomState; position: string }>;
+  readonly invitations: Map<string, InvitationRow>;
+  readonly history: HistoryRow[];
+}
+
+interface InvitationRow {
+  readonly invitation_id: string;
+  readonly code: string;
+  readonly invitee_id: string;
+  readonly from_user_id: string;
+  readonly match_id: string;
+  readonly at: string;
+  readonly status: string;
+}
+
+interface HistoryRow {
+  readonly match_id: string;
+  readonly user_id: string;
+  readonly room_code: string;
+  readonly room_name: string;
+  readonly game: string;
+  readonly finished_at: string;
+  readonly result: string;
+  readonly score: number;
+  readonly tokens: number;
+  readonly players: readonly { id: string; score: number }[];
+}
+
+/**
+ * Folds each room's events of the batch onto its stored row (one read for every room), then writes the rooms, their
+ * members, invitations and history in one statement each, however many rooms and events the batch holds.
+ */
+async function applyRoomEvents(sql: SqlExecutor, byRoom: ReadonlyMap<string, readonly StoredEvent[]>): Promise<void> {
+  if (byRoom.size === 0) return;
+  const { rows } = await sql.query<{ code: string; state: RoomState | string; global_position: string }>(
+    'select code, state, global_position::text as global_position from engine_rooms where code = any($1::text[])',
+    [[...byRoom.keys()]],
   );
-  const row = rows[0];
-  if (row && BigInt(row.global_position) >= stored.globalPosition) return;
-  const before = row ? (typeof row.state === 'string' ? (JSON.parse(row.state) as RoomState) : row.state) : null;
-  const state = evolveRoom(before, event);
-  if (!state) return;
-  const bet = state.bet;
-  const betOpen = bet && bet.status === 'proposed' && Object.keys(bet.stakes).length === 0;
-  await sql.query(
-    `insert into engine_rooms (code, status, private, host_id, created_at, bet_proposal_id, bet_expires_at, money_pending, last_event_at, state, global_position)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
-     on conflict (code) do update set status = $2, private = $3, host_id = $4, bet_proposal_id = $6, bet_expires_at = $7, money_pending = $8,
-       last_event_at = $9, state = $10, global_position = $11`,
-    [
+  const stored = new Map(rows.map((row) => [row.code, row]));
+  const writes: RoomWrites = { rooms: new Map(), invitations: new Map(), history: [] };
+  for (const [code, events] of byRoom) {
+    const row = stored.get(code);
+    let position = row ? BigInt(row.global_position) : -1n;
+    let state: RoomState | null = row ? (typeof row.state === 'string' ? (JSON.parse(row.state) as RoomState) : row.state) : null;
+    for (const event of events) {
+      if (event.globalPosition <= position) continue;
+      const parsed = parseRoomEvent(event);
+      if (!parsed) continue;
+      const next = evolveRoom(state, parsed);
+      if (!next) continue;
+      state = next;
+      position = event.globalPosition;
+      writes.rooms.set(code, { state, position: position.toString() });
+      for (const invitation of state.invitations) writes.invitations.set(invitation.invitationId, invitationRow(code, invitation));
+      if (parsed.type === 'MatchFinished') writes.history.push(...historyRows(state, parsed.data.matchId));
+    }
+  }
+  await writeRooms(sql, writes);
+}
+
+const invitationRow = (code: string, invitation: RoomState['invitations'][number]): InvitationRow => ({
+  invitation_id: invitation.invitationId,
+  code,
+  invitee_id: invitation.inviteeId,
+  from_user_id: invitation.fromUserId,
+  match_id: invitation.matchId,
+  at: invitation.at,
+  status: invitation.status,
+});
+
+async function writeRooms(sql: SqlExecutor, writes: RoomWrites): Promise<void> {
+  const rooms = [...writes.rooms.entries()].map(([code, { state, position }]) => {
+    const bet = state.bet;
+    const betOpen = bet && bet.status === 'proposed' && Object.keys(bet.stakes).length === 0;
+    return {
       code,
-      state.status,
-      state.passwordHash !== null,
-      state.hostId,
-      state.createdAt,
-      betOpen ? bet.proposalId : null,
-      betOpen ? bet.expiresAt : null,
-      hasPendingMoney(state),
-      state.lastEventAt,
-      JSON.stringify(state),
-      position,
-    ],
-  );
-  await sql.query('delete from engine_room_members where code = $1', [code]);
-  for (const [seat, player] of state.players.entries()) {
+      status: state.status,
+      private: state.passwordHash !== null,
+      host_id: state.hostId,
+      created_at: state.createdAt,
+      bet_proposal_id: betOpen ? bet.proposalId : null,
+      bet_expires_at: betOpen ? bet.expiresAt : null,
+      money_pending: hasPendingMoney(state),
+      last_event_at: state.lastEventAt,
+      state,
+      global_position: position,
+    };
+  });
+  if (rooms.length > 0) {
     await sql.query(
-      `insert into engine_room_members (code, user_id, status, online, offline_since, seat) values ($1, $2, $3, $4, $5, $6)`,
-      [code, player.id, player.status, player.online, player.offlineSince, seat],
+      `insert into engine_rooms (code, status, private, host_id, created_at, bet_proposal_id, bet_expires_at, money_pending, last_event_at, state, global_position)
+       select r.code, r.status, r.private, r.host_id, r.created_at, r.bet_proposal_id, r.bet_expires_at, r.money_pending, r.last_event_at, r.state, r.global_position
+         from jsonb_to_recordset($1::jsonb) as r(code text, status text, private boolean, host_id text, created_at timestamptz, bet_proposal_id text,
+              bet_expires_at timestamptz, money_pending boolean, last_event_at timestamptz, state jsonb, global_position bigint)
+       on conflict (code) do update set status = excluded.status, private = excluded.private, host_id = excluded.host_id,
+         bet_proposal_id = excluded.bet_proposal_id, bet_expires_at = excluded.bet_expires_at, money_pending = excluded.money_pending,
+         last_event_at = excluded.last_event_at, state = excluded.state, global_position = excluded.global_position`,
+      [JSON.stringify(rooms)],
+    );
+    const members = [...writes.rooms.entries()].flatMap(([code, { state }]) =>
+      state.players.map((player, seat) => ({ code, user_id: player.id, status: player.status, online: player.online, offline_since: player.offlineSince, seat })),
+    );
+    await sql.query('delete from engine_room_members where code = any($1::text[])', [rooms.map((room) => room.code)]);
+    if (members.length > 0) {
+      await sql.query(
+        `insert into engine_room_members (code, user_id, status, online, offline_since, seat)
+         select m.code, m.user_id, m.status, m.online, m.offline_since, m.seat
+           from jsonb_to_recordset($1::jsonb) as m(code text, user_id text, status text, online boolean, offline_since timestamptz, seat integer)`,
+        [JSON.stringify(members)],
+      );
+    }
+  }
+  if (writes.invitations.size > 0) {
+    await sql.query(
+      `insert into engine_invitations (invitation_id, code, invitee_id, from_user_id, match_id, at, status)
+       select i.invitation_id, i.code, i.invitee_id, i.from_user_id, i.match_id, i.at, i.status
+         from jsonb_to_recordset($1::jsonb) as i(invitation_id text, code text, invitee_id text, from_user_id text, match_id text, at timestamptz, status text)
+       on conflict (invitation_id) do update set status = excluded.status`,
+      [JSON.stringify([...writes.invitations.values()])],
     );
   }
-  for (const invitation of state.invitations) {
+  if (writes.history.length > 0) {
     await sql.query(
-      `insert into engine_invitations (invitation_id, code, invitee_id, from_user_id, match_id, at, status) values ($1, $2, $3, $4, $5, $6, $7)
-       on conflict (invitation_id) do update set status = $7`,
-      [invitation.invitationId, code, invitation.inviteeId, invitation.fromUserId, invitation.matchId, invitation.at, invitation.status],
+      `insert into engine_room_history (match_id, user_id, room_code, room_name, game, finished_at, result, score, tokens, players)
+       select h.match_id, h.user_id, h.room_code, h.room_name, h.game, h.finished_at, h.result, h.score, h.tokens, h.players
+         from jsonb_to_recordset($1::jsonb) as h(match_id text, user_id text, room_code text, room_name text, game text, finished_at timestamptz,
+              result text, score integer, tokens integer, players jsonb)
+       on conflict (match_id, user_id) do nothing`,
+      [JSON.stringify(writes.history)],
     );
   }
-  if (event.type === 'MatchFinished') await recordHistory(sql, state, event.data.matchId);
 }
 
 /** One history row per player of a finished match, with their net tokens (payout − everything posted from them). */
-async function recordHistory(sql: SqlExecutor, state: RoomState, matchId: string): Promise<void> {
+function historyRows(state: RoomState, matchId: string): HistoryRow[] {
   const played = state.played[matchId];
-  if (!played?.finishedAt) return;
+  if (!played?.finishedAt) return [];
+  const finishedAt = played.finishedAt;
   const players = played.players.map((id) => ({ id, score: played.scores[id] ?? 0 }));
-  for (const userId of played.players) {
+  return played.players.map((userId) => {
     const paid = state.transfers.filter((t) => t.matchId === matchId && t.reason === 'payout' && t.userId === userId).reduce((a, t) => a + t.amount, 0);
     const spent = state.holds.filter((h) => h.matchId === matchId && h.userId === userId && h.resolution === 'post').reduce((a, h) => a + h.amount, 0);
     const won = played.winners.includes(userId);
     const result = played.leavers.includes(userId) ? 'left' : won ? (played.winners.length > 1 ? 'tie' : 'won') : 'lost';
-    await sql.query(
-      `insert into engine_room_history (match_id, user_id, room_code, room_name, game, finished_at, result, score, tokens, players)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) on conflict (match_id, user_id) do nothing`,
-      [matchId, userId, state.code, state.settings.roomName, state.settings.game, played.finishedAt, result, played.scores[userId] ?? 0, paid - spent, JSON.stringify(players)],
-    );
-  }
+    return {
+      match_id: matchId,
+      user_id: userId,
+      room_code: state.code,
+      room_name: state.settings.roomName,
+      game: state.settings.game,
+      finished_at: finishedAt,
+      result,
+      score: played.scores[userId] ?? 0,
+      tokens: paid - spent,
+      players,
+    };
+  });
 }
 
 /**
