@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newUuid } from '../uuid.ts';
 import type { SqlDatabase } from '../sql/port.ts';
 import { chainHash, GENESIS_HASH } from './hash.ts';
+import { createSqlEventStore } from './sql.ts';
 import {
   comparePositions,
   PartialDuplicateError,
@@ -37,6 +38,20 @@ export interface EventStoreCapabilities {
 const event = (type: string, data: Record<string, string | number> = {}): EventToAppend => ({ eventId: newUuid(), type, data });
 const positionOf = (e: StoredEvent): Position => ({ transactionId: e.transactionId, globalPosition: e.globalPosition });
 const ids = (events: readonly StoredEvent[]) => events.map((e) => e.eventId);
+
+/** The embedded mode's harness: a SQL store that is its database's only writer (it answers from memory). */
+export async function onlyWriterHarness(db: SqlDatabase): Promise<EventStoreHarness> {
+  const store = await createSqlEventStore(db, { exclusiveWriter: true });
+  return {
+    store,
+    db,
+    reopen: () => createSqlEventStore(db, { exclusiveWriter: true }),
+    async close() {
+      await store.close();
+      await db.close();
+    },
+  };
+}
 
 /** One behaviour suite for every EventStore adapter. The factory is called once per suite (PGlite starts slowly). */
 export function eventStoreContract(

@@ -1,24 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { openPgliteDatabase } from '../sql/pglite.ts';
 import { newUuid } from '../uuid.ts';
-import { eventStoreContract } from './contract.ts';
+import { eventStoreContract, onlyWriterHarness } from './contract.ts';
 import { START, type EventStore, type StoredEvent } from './port.ts';
 import { createSqlEventStore } from './sql.ts';
 
 // The embedded mode's store (the only writer of its PGlite database) must keep every promise of the port.
-eventStoreContract('PGlite, only writer (answers from memory)', async () => {
-  const db = await openPgliteDatabase();
-  const store = await createSqlEventStore(db, { exclusiveWriter: true });
-  return {
-    store,
-    db,
-    reopen: () => createSqlEventStore(db, { exclusiveWriter: true }),
-    async close() {
-      await store.close();
-      await db.close();
-    },
-  };
-});
+eventStoreContract('PGlite, only writer (answers from memory)', async () => onlyWriterHarness(await openPgliteDatabase()));
 
 const event = (type: string) => ({ eventId: newUuid(), type, data: { n: 1 } });
 const append = async (store: EventStore, streamId: string, type = 'E') => {

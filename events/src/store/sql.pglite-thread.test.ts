@@ -1,22 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { openThreadedPgliteDatabase } from '../sql/pglite-thread.ts';
-import { eventStoreContract } from './contract.ts';
-import { createSqlEventStore } from './sql.ts';
+import { eventStoreContract, onlyWriterHarness } from './contract.ts';
 
 // The embedded mode's store: PGlite on its own thread, this store its only writer.
-eventStoreContract('PGlite on a worker thread, only writer', async () => {
-  const db = await openThreadedPgliteDatabase();
-  const store = await createSqlEventStore(db, { exclusiveWriter: true });
-  return {
-    store,
-    db,
-    reopen: () => createSqlEventStore(db, { exclusiveWriter: true }),
-    async close() {
-      await store.close();
-      await db.close();
-    },
-  };
-});
+eventStoreContract('PGlite on a worker thread, only writer', async () => onlyWriterHarness(await openThreadedPgliteDatabase()));
 
 describe('PGlite on a worker thread', { timeout: 60_000 }, () => {
   it('keeps a transaction to itself, rolls it back on a throw and answers database errors with their fields', async () => {
