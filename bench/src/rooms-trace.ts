@@ -14,7 +14,7 @@
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { Session } from 'node:inspector/promises';
 import { writeFileSync } from 'node:fs';
-import type { CommandSender, EventStore, SqlDatabase, SqlExecutor } from '@qal/events';
+import { comparePositions, type CommandSender, type EventStore, type Position, type SqlDatabase, type SqlExecutor } from '@qal/events';
 import type { Hub } from '@qal/gateway/realtime/hub.ts';
 import { isLeaderboardEvent, type Leaderboard } from '@qal/leaderboard';
 
@@ -55,7 +55,7 @@ export interface ServerTrace {
 }
 
 export function installServerTrace(
-  target: { commands: CommandSender; store: EventStore; hub: Hub; db: SqlDatabase; leaderboard: Pick<Leaderboard, 'catchUp'> },
+  target: { commands: CommandSender; store: EventStore; hub: Hub; db: SqlDatabase; leaderboard: Pick<Leaderboard, 'position'> },
   cpuProfileDir?: string,
 ) {
   let trace: ServerTrace | null = null;
@@ -99,21 +99,13 @@ export function installServerTrace(
     return events;
   };
 
-  const lagWaits = new Set<Promise<void>>();
+  // Watched, not waited for: catchUp() would cut the projection's coalescing short and measure a hurried lag.
+  const lagWatch = leaderboardLagWatch(target.leaderboard);
   const append = target.store.append.bind(target.store);
   (target.store as { append: EventStore['append'] }).append = async (requests) => {
     const result = await append(requests);
     const counted = trace && result.outcome === 'appended' ? result.events.filter(isLeaderboardEvent).at(-1) : undefined;
-    if (counted) {
-      const samples = trace!.leaderboardLagMs;
-      const appendedAt = epochMs();
-      const wait = target.leaderboard
-        .catchUp({ transactionId: counted.transactionId, globalPosition: counted.globalPosition }, LAG_DRAIN_MS)
-        .then(() => void samples.push(epochMs() - appendedAt))
-        .catch(() => void samples.push(LAG_DRAIN_MS))
-        .finally(() => lagWaits.delete(wait));
-      lagWaits.add(wait);
-    }
+    if (counted) lagWatch.watch({ transactionId: counted.transactionId, globalPosition: counted.globalPosition }, trace!.leaderboardLagMs);
     return result;
   };
 
@@ -202,7 +194,7 @@ export function installServerTrace(
     async stop(label: string): Promise<ServerTrace> {
       const done = trace ?? emptyTrace();
       trace = null;
-      await Promise.all([...lagWaits]);
+      await lagWatch.drain(LAG_DRAIN_MS);
       lastBatch = null;
       loop.disable();
       const ms = (ns: number) => Number((ns / 1e6).toFixed(1));
@@ -217,6 +209,42 @@ export function installServerTrace(
         writeFileSync(`${cpuProfileDir}/rooms-${label}-${++profiles}.cpuprofile`, JSON.stringify(profile));
       }
       return done;
+    },
+  };
+}
+
+/** How often the lag watch looks at the projection's position: the resolution of the lag samples. */
+const LAG_WATCH_INTERVAL_MS = 2;
+
+/** Appends the leaderboard counts, each sampled (ms since the append) when the live projection's position passes it. */
+function leaderboardLagWatch(leaderboard: Pick<Leaderboard, 'position'>) {
+  const pending = new Set<{ readonly target: Position; readonly appendedAt: number; readonly samples: number[] }>();
+  let timer: NodeJS.Timeout | null = null;
+  const check = () => {
+    const at = leaderboard.position();
+    const now = epochMs();
+    for (const entry of pending) {
+      if (!at || comparePositions(at, entry.target) < 0) continue;
+      entry.samples.push(now - entry.appendedAt);
+      pending.delete(entry);
+    }
+    if (pending.size === 0 && timer) {
+      clearInterval(timer);
+      timer = null;
+    }
+  };
+  return {
+    watch(target: Position, samples: number[]) {
+      pending.add({ target, appendedAt: epochMs(), samples });
+      timer ??= setInterval(check, LAG_WATCH_INTERVAL_MS);
+    },
+    async drain(timeoutMs: number) {
+      const deadline = epochMs() + timeoutMs;
+      while (pending.size > 0 && epochMs() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+      for (const { samples } of pending) samples.push(timeoutMs);
+      pending.clear();
+      if (timer) clearInterval(timer);
+      timer = null;
     },
   };
 }

@@ -131,9 +131,10 @@ export const READ_YOUR_WRITES_TIMEOUT_MS = 5_000;
 export const PROJECTION_SUBSCRIBER = 'engine-projection';
 /**
  * The projection waits this long after a batch before the next, so that under many moves one transaction takes
- * many (moves never wait for it; a room command that reads its own writes ends the wait: see SubscribeOptions).
+ * many (moves never wait for it; a room command that reads its own writes, and a room push, end the wait: see
+ * SubscribeOptions). Each transaction holds the embedded mode's one PGlite connection, which moves wait for.
  */
-export const PROJECTION_COALESCE_MS = 50;
+export const PROJECTION_COALESCE_MS = 200;
 /** The actor of commands the engine sends itself (fees, rewards, refunds, expiries). */
 export const ENGINE_ACTOR = 'system:game-engine';
 

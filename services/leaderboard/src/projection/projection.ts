@@ -25,6 +25,8 @@ export async function applyLiveBatch(sql: SqlExecutor, events: readonly StoredEv
 export interface LeaderboardProjection {
   start(): Promise<void>;
   stop(): Promise<void>;
+  /** Where this process's live subscription has applied up to (null before start): read without waking it. */
+  position(): Position | null;
   /** Resolves once the tables include every event up to `position` (default: the store's head now). */
   catchUp(position?: Position, timeoutMs?: number): Promise<void>;
 }
@@ -87,6 +89,7 @@ export function createLeaderboardProjection(deps: { store: EventStore; db: SqlDa
       await subscription?.stop();
       subscription = null;
     },
+    position: () => subscription?.position() ?? null,
     async catchUp(position, timeoutMs = CATCH_UP_TIMEOUT_MS) {
       const sub = subscription;
       if (!sub) return;
