@@ -13,6 +13,7 @@ import pg from 'pg';
 import { hangman } from '@qal/game-engine';
 import { createScratchDatabase, findTestPostgres } from '@qal/events/testing/postgres.ts';
 import { CHROMIUM, chromiumAvailable, REPO_ROOT, startQal, type QalServer } from './support/qal-server.ts';
+import { pageApi as api } from './support/page.ts';
 
 const pgUrl = chromiumAvailable() ? await findTestPostgres() : null;
 
@@ -108,22 +109,6 @@ describe.skipIf(!pgUrl)('Hangman in the browser', () => {
       return page.document.documentElement.scrollWidth - page.innerWidth;
     });
     expect(overflow).toBeLessThanOrEqual(0);
-  }
-
-  async function api<T>(p: Page, method: string, path: string, body?: unknown): Promise<{ status: number; json: T }> {
-    return p.evaluate(
-      async ({ method, path, body }) => {
-        const { localStorage } = globalThis as unknown as { localStorage: { getItem(key: string): string | null } };
-        const token = localStorage.getItem('qal.auth.token');
-        const response = await fetch(`/api/v1${path}`, {
-          method,
-          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-        });
-        return { status: response.status, json: await response.json() };
-      },
-      { method, path, body },
-    ) as Promise<{ status: number; json: T }>;
   }
 
   /** Starts a game through the API and loses it at once, so no game is left running for the page to resume. */

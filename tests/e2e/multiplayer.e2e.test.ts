@@ -17,6 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { createScratchDatabase, findTestPostgres } from '@qal/events/testing/postgres.ts';
 import { CHROMIUM, chromiumAvailable, REPO_ROOT, startQal, type QalServer } from './support/qal-server.ts';
+import { expectWalletShows, numberIn, pageApi as api } from './support/page.ts';
 
 const pgUrl = chromiumAvailable() ? await findTestPostgres() : null;
 
@@ -121,9 +122,6 @@ interface Player {
   id: string;
 }
 
-/** A whole number shown on a page ('1,234', '+10', '−30'), or NaN. */
-const numberIn = (text: string) => (/\d/.test(text) ? Number(text.replace(/[\u2212\u2012-\u2014]/g, '-').replace(/[^\d-]/g, '')) : NaN);
-
 describe.skipIf(!pgUrl)('multiplayer word duel in two browsers', () => {
   let scratch: Awaited<ReturnType<typeof createScratchDatabase>>;
   let server: QalServer;
@@ -199,29 +197,7 @@ describe.skipIf(!pgUrl)('multiplayer word duel in two browsers', () => {
     return player;
   }
 
-  /** The REST API from inside a page, with that page's session (for checks the UI does not show, never to play). */
-  async function api<T>(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; json: T }> {
-    return page.evaluate(
-      async ({ method, path, body }) => {
-        const { localStorage } = globalThis as unknown as { localStorage: { getItem(key: string): string | null } };
-        const token = localStorage.getItem('qal.auth.token');
-        const response = await fetch(`/api/v1${path}`, {
-          method,
-          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-        });
-        return { status: response.status, json: await response.json() };
-      },
-      { method, path, body },
-    ) as Promise<{ status: number; json: T }>;
-  }
-
-  /** The wallet tab's figures, as the page shows them (it follows the server's pushes, no reload). */
-  async function expectWallet(player: Player, expected: { balance: number; held: number }) {
-    const figure = async (testId: string) => numberIn(await player.wallet.getByTestId(testId).innerText());
-    await expect.poll(async () => ({ balance: await figure('wallet-balance'), held: await figure('wallet-held') }), SETTLE).toEqual(expected);
-    expect(await figure('wallet-available')).toBe(expected.balance - expected.held);
-  }
+  const expectWallet = (player: Player, expected: { balance: number; held: number }) => expectWalletShows(player.wallet, expected, SETTLE);
 
   const visible = (locator: Locator) => locator.first().waitFor({ state: 'visible', timeout: SETTLE_MS });
 
