@@ -18,6 +18,7 @@ export * from './commands/ledger.ts';
 export { createSqlEventStore, type SqlEventStoreOptions, type AppendSignal } from './store/sql.ts';
 export { migrateEventStore, eventStoreMigrations, EVENT_STORE_SCHEMA } from './store/schema.ts';
 export { listenForAppends, APPEND_CHANNEL } from './store/pg-signal.ts';
+export { openPgChannel, type PgChannel } from './sql/pg-channel.ts';
 export { createInProcessBus, IN_PROCESS_BUS_DEFAULTS, type InProcessBusOptions } from './bus/in-process.ts';
 export * from './commands/transport.ts';
 export * from './commands/games.ts';

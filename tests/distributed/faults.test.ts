@@ -8,6 +8,7 @@
  * match finished, its pot was paid once and each of its players' history shows it, Crazy's 104 cards are all
  * there, `ledger:audit` is clean.
  */
+import { WebSocket } from 'ws';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { findDependencies, startCluster, stopKafkaIfStarted, type Cluster } from './support/cluster.ts';
 import { Player } from './support/client.ts';
@@ -95,6 +96,29 @@ describe.skipIf(!dependencies)('distributed mode under faults', { timeout: 300_0
       expect(await player.wallet(1)).toEqual({ balance: 110, held: 0, available: 110 });
     } finally {
       player.push?.close();
+    }
+  });
+
+  it('closes a session’s websocket on gateway 2 at once when the player signs out through gateway 1', async () => {
+    reportLogsOnFailure();
+    const player = new Player(cluster, 'sign-out', 0);
+    await player.signIn();
+    const socket = new WebSocket(`${cluster.gatewayUrl(1).replace('http', 'ws')}/ws?token=${encodeURIComponent(player.token)}`);
+    const messages: { type: string; code?: string }[] = [];
+    socket.on('message', (data) => messages.push(JSON.parse(String(data)) as { type: string; code?: string }));
+    const closed = new Promise<number>((resolve) => socket.on('close', (code) => resolve(code)));
+    try {
+      await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+      // Subscribed: gateway 2 has checked the session and serves the socket.
+      socket.send(JSON.stringify({ type: 'subscribe', channel: `user:${player.userId}` }));
+      await expect.poll(() => messages.some((m) => m.type === 'subscribed'), { timeout: 10_000 }).toBe(true);
+      const signedOut = await fetch(`${cluster.gatewayUrl(0)}/api/v1/auth/logout`, { method: 'DELETE', headers: { authorization: `Bearer ${player.token}` } });
+      expect(signedOut.status).toBe(200);
+      // Without the announcement nothing would close it: the socket sends nothing, so it is never re-checked.
+      expect(await Promise.race([closed, delay(10_000).then(() => 'still open')])).toBe(4401);
+      expect(messages.at(-1)).toMatchObject({ type: 'error', code: 'unauthorized' });
+    } finally {
+      socket.close();
     }
   });
 

@@ -5,7 +5,7 @@ import rateLimit from '@fastify/rate-limit';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Redis } from 'ioredis';
-import { newUuid, type CommandSender, type EventStore, type Position, type SqlDatabase, type StoredEvent } from '@qal/events';
+import { newUuid, type CommandSender, type EventStore, type PgChannel, type Position, type SqlDatabase, type StoredEvent } from '@qal/events';
 import { systemClock, type Clock } from './clock.ts';
 import { LIMITS, type Config } from './config.ts';
 import { failure, requestLanguage, sendFailure } from './http/envelope.ts';
@@ -79,6 +79,11 @@ export interface AppDeps {
   readonly loggerInstance?: FastifyBaseLogger;
   /** /ready answers 503 until this says so (e.g. while projections catch up). */
   readonly isReady?: () => boolean;
+  /**
+   * Distributed mode: sign-outs announced between gateways (token hashes), so a socket on another gateway closes at
+   * once too. Without it only this process's sockets do (the embedded mode has no other).
+   */
+  readonly sessionRevocations?: Pick<PgChannel, 'publish' | 'subscribe'>;
   /** Where pushes learn what changed: the store tail by default; the relay's Kafka topics in distributed mode. */
   readonly pushFeed?: PushFeedFactory;
 }
@@ -277,12 +282,25 @@ export async function buildApp(deps: AppDeps): Promise<QalApp> {
     { prefix: '/api/v1' },
   );
 
+  const revocations = deps.sessionRevocations;
+  if (revocations) {
+    identity.sessions.onRevoked((tokenHash) => {
+      revocations.publish(tokenHash).catch((err: unknown) => app.log.warn({ err }, 'could not announce a sign-out to the other gateways'));
+    });
+  }
   registerWebsocket(app, {
     hub,
     authenticate: (token) => identity.sessions.authenticate(token),
     games,
     rooms: roomCommands,
-    onSessionRevoked: (listener) => identity.sessions.onRevoked(listener),
+    onSessionRevoked: (listener) => {
+      const local = identity.sessions.onRevoked(listener);
+      const announced = deps.sessionRevocations?.subscribe(listener);
+      return () => {
+        local();
+        announced?.();
+      };
+    },
   });
 
   registerSharePage(app, { clientDistDir: deps.config.clientDistDir, leaderboard: deps.leaderboard });

@@ -10,6 +10,7 @@ import {
   createKafkaProbe,
   databaseAnswers,
   EVENT_TOPICS,
+  openPgChannel,
   openPostgresDatabase,
   openServiceDatabase,
   rejected,
@@ -18,6 +19,7 @@ import {
   type BusLogger,
   type CommandSender,
   type EventStore,
+  type PgChannel,
   type SqlDatabase,
 } from '@qal/events';
 import type { EngineQueries } from '@qal/game-engine';
@@ -70,6 +72,8 @@ export const PUSH_TOPICS: readonly string[] = [EVENT_TOPICS.ledger, EVENT_TOPICS
 /** How often the readiness flag is refreshed (the database, the broker, Redis). */
 const READINESS_PROBE_MS = 2_000;
 const READ_POOL_CONNECTIONS = 5;
+/** The LISTEN/NOTIFY channel of sign-outs between gateways. */
+export const SESSION_REVOKED_CHANNEL = 'qal_session_revoked';
 
 export interface DistributedPlatform {
   readonly config: Config;
@@ -87,6 +91,8 @@ export interface DistributedPlatform {
   readonly redis: Redis | null;
   readonly pushFeed: PushFeedFactory;
   readonly isReady: () => boolean;
+  /** Sign-outs announced between the gateways (token hashes): each closes its own sockets of that token at once. */
+  readonly sessionRevocations: PgChannel;
   readonly instanceId: string;
   close(): Promise<void>;
 }
@@ -140,6 +146,11 @@ export async function createDistributedPlatform(
       },
     };
 
+    const sessionRevocations = await openPgChannel(url, SESSION_REVOKED_CHANNEL, {
+      onError: (error) => overrides.logger?.warn({ error: String(error) }, 'the sign-out channel failed; other gateways notice sign-outs by their re-check'),
+    });
+    closers.push(() => sessionRevocations.close());
+
     const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }) : null;
     if (redis) closers.push(() => redis.quit());
 
@@ -182,6 +193,7 @@ export async function createDistributedPlatform(
       redis,
       pushFeed: busPushFeed({ bus, groupId: `gateway-pushes-${settings.instanceId}`, topics: PUSH_TOPICS, relayed }),
       isReady: () => ready,
+      sessionRevocations,
       instanceId: settings.instanceId,
       close: closeAll,
     };

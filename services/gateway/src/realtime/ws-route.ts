@@ -15,8 +15,8 @@ const KEEPALIVE_MS = 30_000;
 /**
  * A socket's session is checked again (revoked? expired?) before every new subscription, and before a command once
  * this long has passed since the last check: a game's moves need no database read each. A sign-out or refresh
- * through this process closes the token's sockets at once (`onSessionRevoked`); one through another gateway of the
- * distributed mode is noticed at the socket's next subscription, or next command after this long.
+ * closes the token's sockets at once (`onSessionRevoked`: this process's, and in the distributed mode the other
+ * gateways' as announced over PostgreSQL); the re-check is the backstop for an announcement that was lost.
  */
 export const WS_SESSION_RECHECK_MS = 60_000;
 
