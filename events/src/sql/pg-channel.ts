@@ -9,12 +9,13 @@ export interface PgChannel {
   close(): Promise<void>;
 }
 
-/** NOTIFY's payload limit (bytes, server default) is 8000; a channel name is an identifier. */
+/** A channel name goes into LISTEN as an identifier, so only plain lower-case ones are taken. */
 const CHANNEL_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 
 /**
  * Opens `channel` for publishing and listening. Delivery is at most once and only while connected: a listener that
- * must not miss anything needs another way to catch up (the callers here poll as well).
+ * must not miss anything needs another way to catch up (the append signal's subscribers poll; sockets re-check
+ * their session). A payload is at most 8000 bytes.
  */
 export async function openPgChannel(connectionString: string, channel: string, options: { onError?: (error: unknown) => void } = {}): Promise<PgChannel> {
   if (!CHANNEL_NAME.test(channel)) throw new Error(`invalid channel name: ${channel}`);

@@ -1,4 +1,4 @@
-import pg from 'pg';
+import { openPgChannel } from '../sql/pg-channel.ts';
 import type { AppendSignal } from './sql.ts';
 
 export const APPEND_CHANNEL = 'qal_eventstore_appended';
@@ -13,15 +13,7 @@ export async function listenForAppends(
   connectionString: string,
   options: { onError?: (error: unknown) => void } = {},
 ): Promise<AppendSignal> {
-  const client = new pg.Client({ connectionString });
-  const listeners = new Set<() => void>();
-  client.on('error', (error) => options.onError?.(error));
-  client.on('notification', (message) => {
-    if (message.channel === APPEND_CHANNEL) listeners.forEach((listener) => listener());
-  });
-  await client.connect();
-  await client.query(`listen ${APPEND_CHANNEL}`);
-
+  const channel = await openPgChannel(connectionString, APPEND_CHANNEL, options);
   let sending = false;
   let pending = false;
   let closed = false;
@@ -30,7 +22,7 @@ export async function listenForAppends(
     try {
       while (pending && !closed) {
         pending = false;
-        await client.query(`select pg_notify($1, '')`, [APPEND_CHANNEL]);
+        await channel.publish('');
       }
     } catch (error) {
       options.onError?.(error);
@@ -44,14 +36,10 @@ export async function listenForAppends(
       pending = true;
       if (!sending) void flush();
     },
-    onAppend(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    onAppend: (listener) => channel.subscribe(() => listener()),
     async close() {
       closed = true;
-      listeners.clear();
-      await client.end();
+      await channel.close();
     },
   };
 }
