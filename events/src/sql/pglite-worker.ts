@@ -5,6 +5,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { pgliteExecutor } from './pglite.ts';
 import { errorFields, type TransactionNumber, type WorkerReady, type WorkerReply, type WorkerRequest, type WorkerStart } from './pglite-thread-protocol.ts';
 
 const port = parentPort;
@@ -52,8 +53,8 @@ function handle(db: PGlite, request: WorkerRequest) {
         failed(request.id, new Error(`transaction ${request.tx} is not open`));
         return;
       }
-      target.query(request.text, request.params as unknown[]).then(
-        (result) => reply({ id: request.id, ok: true, rows: result.rows, rowCount: result.affectedRows ?? result.rows.length }),
+      pgliteExecutor(target).query(request.text, request.params).then(
+        (result) => reply({ id: request.id, ok: true, rows: result.rows, rowCount: result.rowCount }),
         (error: unknown) => failed(request.id, error),
       );
       return;

@@ -1,7 +1,8 @@
 import { PGlite } from '@electric-sql/pglite';
 import type { SqlDatabase, SqlExecutor, SqlResult } from './port.ts';
 
-function wrap(target: Pick<PGlite, 'query'>): SqlExecutor {
+/** PGlite (or one of its transactions) as a SqlExecutor; the worker thread answers with the same results. */
+export function pgliteExecutor(target: Pick<PGlite, 'query'>): SqlExecutor {
   return {
     async query<Row>(text: string, params: readonly unknown[] = []): Promise<SqlResult<Row>> {
       const result = await target.query<Row>(text, params as unknown[]);
@@ -16,11 +17,11 @@ function wrap(target: Pick<PGlite, 'query'>): SqlExecutor {
  */
 export async function openPgliteDatabase(dataDir?: string): Promise<SqlDatabase> {
   const pglite = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
-  const executor = wrap(pglite);
+  const executor = pgliteExecutor(pglite);
   return {
     dialect: 'pglite',
     query: executor.query,
-    transaction: (work) => pglite.transaction((tx) => work(wrap(tx))),
+    transaction: (work) => pglite.transaction((tx) => work(pgliteExecutor(tx))),
     close: () => pglite.close(),
   };
 }
