@@ -293,9 +293,11 @@ export async function buildApp(deps: AppDeps): Promise<QalApp> {
     authenticate: (token) => identity.sessions.authenticate(token),
     games,
     rooms: roomCommands,
+    // This process's sign-outs close its sockets directly, so they do not wait on (or depend on) the announcement,
+    // which comes back here too; closing a socket twice is harmless.
     onSessionRevoked: (listener) => {
       const local = identity.sessions.onRevoked(listener);
-      const announced = deps.sessionRevocations?.subscribe(listener);
+      const announced = revocations?.subscribe(listener);
       return () => {
         local();
         announced?.();

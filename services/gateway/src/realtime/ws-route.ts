@@ -28,13 +28,13 @@ export interface WsRouteDeps {
   readonly games?: GameCommands;
   /** Room commands (`room.*`, `invitation.respond`). */
   readonly rooms?: RoomCommands;
-  /** Registers for the hashes of tokens revoked in this process; returns the unregister function. */
+  /** Registers for the hashes of revoked tokens (signed out or refreshed); returns the unregister function. */
   readonly onSessionRevoked?: (listener: (tokenHash: string) => void) => () => void;
 }
 
 /** `/ws?token=...`: authenticate, then subscribe/unsubscribe/ping and game commands (helpers/API.md, events/src/ws.ts). */
 export function registerWebsocket(app: FastifyInstance, deps: WsRouteDeps) {
-  /** Open sockets by their token's hash, closed when this process revokes it. */
+  /** Open sockets by their token's hash, closed when it is revoked. */
   const byToken = new Map<string, Set<() => void>>();
   deps.onSessionRevoked?.((tokenHash) => byToken.get(tokenHash)?.forEach((signOut) => signOut()));
 
