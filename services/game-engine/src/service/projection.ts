@@ -10,6 +10,7 @@ import { evolve as evolveDuel, fold as foldDuel, type DuelEvent, type DuelState 
 import { hasPendingMoney } from '../rooms/ledger-steps.ts';
 import { parseRoomEvent, ROOM_STREAM_PREFIX } from '../rooms/events.ts';
 import { evolveRoom, type RoomState } from '../rooms/state.ts';
+import { groupBy } from './group-by.ts';
 import { cachedDuel, DUEL_STREAM_PREFIX, parseDuelEvent } from './duel-match.ts';
 import { cachedCrazy, CRAZY_STREAM_PREFIX, parseCrazyEvent } from './crazy-match.ts';
 import { evolve as evolveCrazy, fold as foldCrazy, type CrazyEvent, type CrazyState } from '../games/crazy/index.ts';
@@ -130,19 +131,14 @@ export const projectsEvent = (stored: Pick<StoredEvent, 'streamId'>): boolean =>
  * written from there (the stream is the truth; the fold is what the stream says), without reading its row first.
  */
 export async function applyToReadModel(sql: SqlExecutor, events: readonly StoredEvent[], store?: EventStore): Promise<void> {
-  // A room game's events only touch its own engine_duels row: one read and one write per match and batch.
-  const games = new Map<string, StoredEvent[]>();
-  const rooms = new Map<string, StoredEvent[]>();
+  // Rooms and room games are folded per stream and written a few statements per batch (applyRoomEvents, writeGameRows).
+  const isGame = (stored: StoredEvent) => stored.streamId.startsWith(DUEL_STREAM_PREFIX) || stored.streamId.startsWith(CRAZY_STREAM_PREFIX);
+  const games = groupBy(events.filter(isGame), (stored) => stored.streamId);
+  const rooms = groupBy(
+    events.filter((stored) => stored.streamId.startsWith(ROOM_STREAM_PREFIX)),
+    (stored) => stored.streamId.slice(ROOM_STREAM_PREFIX.length),
+  );
   for (const stored of events) {
-    if (stored.streamId.startsWith(ROOM_STREAM_PREFIX)) {
-      const code = stored.streamId.slice(ROOM_STREAM_PREFIX.length);
-      rooms.set(code, [...(rooms.get(code) ?? []), stored]);
-      continue;
-    }
-    if (stored.streamId.startsWith(DUEL_STREAM_PREFIX) || stored.streamId.startsWith(CRAZY_STREAM_PREFIX)) {
-      games.set(stored.streamId, [...(games.get(stored.streamId) ?? []), stored]);
-      continue;
-    }
     if (!stored.streamId.startsWith(MATCH_STREAM_PREFIX)) continue;
     const event = parseMatchEvent(stored);
     if (!event) continue;
@@ -220,7 +216,10 @@ async function update(sql: SqlExecutor, matchId: string, position: string, assig
 
 // Rooms and duels --------------------------------------------------------------------------------------------------
 // Each row keeps the aggregate's folded state as JSON (the same evolve as the engine's), so the projection folds
-// one event onto the row's state; an event at or below the row's position was applied already and is skipped.
+// a batch's events onto the row's state; an event at or below the row's position was applied already and is skipped.
+
+/** A jsonb column's value: an object, or its text where a driver hands it over unparsed. */
+const jsonState = <S>(value: S | string): S => (typeof value === 'string' ? (JSON.parse(value) as S) : value);
 
 /** What a batch's room events leave to write: each room's last row, every invitation's last status, the history. */
 interface RoomWrites {
@@ -267,7 +266,7 @@ async function applyRoomEvents(sql: SqlExecutor, byRoom: ReadonlyMap<string, rea
   for (const [code, events] of byRoom) {
     const row = stored.get(code);
     let position = row ? BigInt(row.global_position) : -1n;
-    let state: RoomState | null = row ? (typeof row.state === 'string' ? (JSON.parse(row.state) as RoomState) : row.state) : null;
+    let state: RoomState | null = row ? jsonState(row.state) : null;
     for (const event of events) {
       if (event.globalPosition <= position) continue;
       const parsed = parseRoomEvent(event);
@@ -405,7 +404,7 @@ async function foldGameRow<E extends { readonly type: string }, S>(
   );
   const row = rows[0];
   let position = row ? BigInt(row.global_position) : -1n;
-  let state: S | null = row ? (typeof row.state === 'string' ? (JSON.parse(row.state) as S) : row.state) : null;
+  let state: S | null = row ? jsonState(row.state) : null;
   let changed = false;
   for (const event of stored) {
     if (event.globalPosition <= position) continue;

@@ -31,6 +31,7 @@ import { loadDuel } from './duel-match.ts';
 import { loadCrazy } from './crazy-match.ts';
 import { replaySteps as crazyReplaySteps, viewFor as crazyViewFor, type CrazyView, type ReplayStep as CrazyReplayStep } from '../games/crazy/index.ts';
 import { loadRoom } from './rooms.ts';
+import { groupBy } from './group-by.ts';
 
 export interface MatchSummary {
   readonly kind: 'hangman';
@@ -426,15 +427,6 @@ function replayOf(matchId: string, events: readonly HangmanEvent[]): HangmanRepl
   const final = replayHangman(events);
   const finalView = viewFor(final, '')!;
   return { kind: 'hangman', matchId, word: finalView.word ?? '', final: finalView, steps };
-}
-
-function groupBy<T>(rows: readonly T[], key: (row: T) => string): Map<string, T[]> {
-  const groups = new Map<string, T[]>();
-  for (const row of rows) {
-    const k = key(row);
-    groups.set(k, [...(groups.get(k) ?? []), row]);
-  }
-  return groups;
 }
 
 /** Statistics of finished games, given oldest first. */
