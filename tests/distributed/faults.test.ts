@@ -84,6 +84,10 @@ describe.skipIf(!dependencies)('distributed mode under faults', { timeout: 300_0
     return [...seen.values()].reduce((a, b) => a + b, 0);
   };
 
+  /** Tries sent before the fault ended that ended after it began: those that met it, whatever their outcome. */
+  const triesDuring = (journeys: readonly Journey[], fault: { from: number; to: number }) =>
+    journeys.flatMap((j) => j.player.attempts).filter((attempt) => attempt.sentAt < fault.to && attempt.endedAt > fault.from).length;
+
   it('serves a player on either gateway: a wallet change made through gateway 1 is pushed through gateway 2', async () => {
     reportLogsOnFailure();
     const player = new Player(cluster, 'both-gateways', 0);
@@ -151,7 +155,10 @@ describe.skipIf(!dependencies)('distributed mode under faults', { timeout: 300_0
       await crazyPlayed;
       await roomThroughFault('(a) ledger killed', room, fault);
       await roomThroughFault('(a) ledger killed', crazyRoom, fault);
-      expect(interruptions('(a) ledger killed', [...journeys, ...roomPlayers(room, crazyRoom)]), 'commands that met the dead ledger').toBeGreaterThan(0);
+      // A command that met the dead ledger either timed out (504) or waited for the restarted one and succeeded; which
+      // depends on how fast the ledger came back, so what must hold is that requests were under way meanwhile.
+      interruptions('(a) ledger killed', [...journeys, ...roomPlayers(room, crazyRoom)]);
+      expect(triesDuring([...journeys, ...roomPlayers(room, crazyRoom)], fault), 'requests under way while the ledger was dead').toBeGreaterThan(0);
       await expectConsistent(cluster, journeys, [room, crazyRoom]);
     } finally {
       closeAll(arrived);
