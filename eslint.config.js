@@ -1,6 +1,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
+import prettier from 'eslint-config-prettier';
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '.data/**', '.cache/**', '**/*.d.ts'] },
@@ -19,4 +20,5 @@ export default tseslint.config(
     files: ['**/*.test.ts', '**/*.test.tsx', 'tests/**', 'bench/**', '**/cli.ts', '**/scripts/**', '**/main.ts'],
     rules: { 'no-console': 'off' },
   },
+  prettier,
 );

@@ -7,7 +7,8 @@ import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:net';
 import { LATENCY_TRACE_PREFIX } from '@qal/events/process/latency-trace.ts';
 
-export const percentile = (sorted: readonly number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+export const percentile = (sorted: readonly number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 export const round = (n: number, digits = 1) => Number(n.toFixed(digits));
 
 export interface Summary {
@@ -19,7 +20,12 @@ export interface Summary {
 
 export function summary(samples: readonly number[]): Summary {
   const sorted = [...samples].sort((a, b) => a - b);
-  return { count: sorted.length, p50Ms: round(percentile(sorted, 50)), p99Ms: round(percentile(sorted, 99)), maxMs: round(sorted.at(-1) ?? 0) };
+  return {
+    count: sorted.length,
+    p50Ms: round(percentile(sorted, 50)),
+    p99Ms: round(percentile(sorted, 99)),
+    maxMs: round(sorted.at(-1) ?? 0),
+  };
 }
 
 export async function freePort(): Promise<number> {
@@ -64,7 +70,11 @@ export function nextIdentity(): { phone: string; ip: string } {
 }
 
 /** One HTTP call of the API as a bench user: its data, or a thrown error naming the answer. */
-export async function apiCall(base: string, path: string, options: { method?: 'GET' | 'POST'; ip: string; token?: string; body?: unknown; key?: string }) {
+export async function apiCall(
+  base: string,
+  path: string,
+  options: { method?: 'GET' | 'POST'; ip: string; token?: string; body?: unknown; key?: string },
+) {
   const method = options.method ?? 'POST';
   const response = await fetch(`${base}/api/v1${path}`, {
     method,
@@ -141,7 +151,13 @@ export interface StageFigure extends Summary {
  * Per stage: how long after `sentAt` each sample reached it (p50/p99 ms), ordered by p50; `end` names the
  * sample's own last point (e.g. the view received).
  */
-export function stageFigures(samples: readonly { readonly stages: ReadonlyMap<string, number> | undefined; readonly sentAt: number; readonly end?: readonly [string, number] }[]): StageFigure[] {
+export function stageFigures(
+  samples: readonly {
+    readonly stages: ReadonlyMap<string, number> | undefined;
+    readonly sentAt: number;
+    readonly end?: readonly [string, number];
+  }[],
+): StageFigure[] {
   const offsets = new Map<string, number[]>();
   const add = (stage: string, ms: number) => {
     const list = offsets.get(stage) ?? [];
@@ -161,7 +177,11 @@ export function stageFigures(samples: readonly { readonly stages: ReadonlyMap<st
  */
 export function hopFigures(
   path: readonly string[],
-  samples: readonly { readonly stages: ReadonlyMap<string, number> | undefined; readonly sentAt: number; readonly end?: readonly [string, number] }[],
+  samples: readonly {
+    readonly stages: ReadonlyMap<string, number> | undefined;
+    readonly sentAt: number;
+    readonly end?: readonly [string, number];
+  }[],
 ): StageFigure[] {
   const hops = new Map<string, number[]>();
   for (const sample of samples) {

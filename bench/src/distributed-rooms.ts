@@ -8,7 +8,18 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { WELCOME_GRANT_TOKENS } from '@qal/ledger';
-import { apiCall, hopFigures, pool, round, signInOverHttp, stageFigures, summary, type LatencyTraces, type StageFigure, type Summary } from './bench-support.ts';
+import {
+  apiCall,
+  hopFigures,
+  pool,
+  round,
+  signInOverHttp,
+  stageFigures,
+  summary,
+  type LatencyTraces,
+  type StageFigure,
+  type Summary,
+} from './bench-support.ts';
 import type { BenchUser, ClientsMessage, ParentMessage, RunReport, RunRequest } from './rooms-protocol.ts';
 import { setterWords } from './rooms-words.ts';
 
@@ -81,7 +92,11 @@ export function startPlayers(): { child: ChildProcess; play(request: RunRequest)
 }
 
 /** Signs in 4 players per room (and the warm-up's), waits for their wallets, then plays the warm-up and the measured run. */
-export async function benchRooms(target: RoomsTarget, settings: RoomsSettings, players: ReturnType<typeof startPlayers>): Promise<RoomsFigures> {
+export async function benchRooms(
+  target: RoomsTarget,
+  settings: RoomsSettings,
+  players: ReturnType<typeof startPlayers>,
+): Promise<RoomsFigures> {
   const base = target.bases[0]!;
   const signInStarted = performance.now();
   const count = 4 * Math.max(settings.rooms, settings.warmUpRooms);
@@ -141,7 +156,18 @@ export async function benchRooms(target: RoomsTarget, settings: RoomsSettings, p
 }
 
 /** A move's way, in order, as the processes trace it (embedded: gateway.tail instead of the relay and the feed). */
-const ROOMS_PATH = ['gateway.command', 'command.received', 'store.begin', 'store.committed', 'relay.read', 'relay.published', 'gateway.tail', 'gateway.feed', 'gateway.pushed', 'client.view'];
+const ROOMS_PATH = [
+  'gateway.command',
+  'command.received',
+  'store.begin',
+  'store.committed',
+  'relay.read',
+  'relay.published',
+  'gateway.tail',
+  'gateway.feed',
+  'gateway.pushed',
+  'client.view',
+];
 
 function traceFigures(traces: LatencyTraces, report: RunReport) {
   const samples = report.samples.map((s) => {

@@ -7,7 +7,16 @@ import { randomUUID } from 'node:crypto';
 import { uuidFrom } from '@qal/events';
 import { epochMs } from '@qal/events/process/latency-trace.ts';
 import { WebSocket } from 'ws';
-import { apiCall, round, signInOverHttp, stageFigures, summary, type LatencyTraces, type StageFigure, type Summary } from './bench-support.ts';
+import {
+  apiCall,
+  round,
+  signInOverHttp,
+  stageFigures,
+  summary,
+  type LatencyTraces,
+  type StageFigure,
+  type Summary,
+} from './bench-support.ts';
 
 export interface TokenSettings {
   readonly users: number;
@@ -124,16 +133,28 @@ export async function benchTokens(target: TokenTarget, settings: TokenSettings):
       }),
     );
   };
-  await run(Array.from({ length: settings.warmUpUsers }, () => new TokenUser(target)), false);
+  await run(
+    Array.from({ length: settings.warmUpUsers }, () => new TokenUser(target)),
+    false,
+  );
   target.traces?.clear();
   const started = performance.now();
-  await run(Array.from({ length: settings.users }, () => new TokenUser(target)), true);
+  await run(
+    Array.from({ length: settings.users }, () => new TokenUser(target)),
+    true,
+  );
   const elapsedMs = performance.now() - started;
   const traces = target.traces;
   return {
     commandToPush: summary(samples.map((s) => s.pushedAt - s.sentAt)),
     commandToAnswer: summary(samples.map((s) => s.answeredAt - s.sentAt)),
     commandsPerSecond: round((samples.length / elapsedMs) * 1000),
-    ...(traces ? { stages: stageFigures(samples.map((s) => ({ stages: traces.stagesOf(s.commandId), sentAt: s.sentAt, end: ['client.push', s.pushedAt] as const }))) } : {}),
+    ...(traces
+      ? {
+          stages: stageFigures(
+            samples.map((s) => ({ stages: traces.stagesOf(s.commandId), sentAt: s.sentAt, end: ['client.push', s.pushedAt] as const })),
+          ),
+        }
+      : {}),
   };
 }

@@ -49,7 +49,13 @@ const TOKENS: TokenSettings = {
 };
 const PEPPER = 'bench-pepper-bench-pepper-bench-pepper-0123456789';
 const TRACE = process.env.BENCH_TRACE === '1';
-const COMMON_ENV = { LOG_LEVEL: 'warn', TRUST_PROXY: 'true', RATE_LIMIT_PER_MINUTE: '100000000', OTP_PEPPER: PEPPER, ...(TRACE ? { QAL_LATENCY_TRACE: '1' } : {}) };
+const COMMON_ENV = {
+  LOG_LEVEL: 'warn',
+  TRUST_PROXY: 'true',
+  RATE_LIMIT_PER_MINUTE: '100000000',
+  OTP_PEPPER: PEPPER,
+  ...(TRACE ? { QAL_LATENCY_TRACE: '1' } : {}),
+};
 
 interface ModeFigures {
   readonly rooms: RoomsFigures;
@@ -65,13 +71,25 @@ function baseEnv(): NodeJS.ProcessEnv {
 async function waitReady(url: string, exited: () => boolean) {
   for (let i = 0; i < 600; i++) {
     if (exited()) throw new Error(`${url} exited before it was ready`);
-    if (await fetch(`${url}/ready`).then((r) => r.status === 200, () => false)) return;
+    if (
+      await fetch(`${url}/ready`).then(
+        (r) => r.status === 200,
+        () => false,
+      )
+    )
+      return;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   throw new Error(`${url} not ready`);
 }
 
-async function runFlows(name: string, bases: readonly string[], codeFor: (phone: string) => Promise<string>, traces: LatencyTraces | null, players: ReturnType<typeof startPlayers>): Promise<ModeFigures> {
+async function runFlows(
+  name: string,
+  bases: readonly string[],
+  codeFor: (phone: string) => Promise<string>,
+  traces: LatencyTraces | null,
+  players: ReturnType<typeof startPlayers>,
+): Promise<ModeFigures> {
   console.log(`  ${name}: rooms…`);
   const rooms = await benchRooms({ name, bases, codeFor, traces }, ROOMS, players);
   console.log(`  ${name}: rooms done (${rooms.moves} moves in ${rooms.playSeconds} s); tokens…`);
@@ -106,7 +124,13 @@ async function benchDistributed(serverUrl: string, brokers: string, players: Ret
   const scratch = await createScratchDatabase(serverUrl);
   const outbox = smsOutbox();
   const traces = TRACE ? latencyTraces() : null;
-  const [g1, g2, ledgerPort, enginePort, leaderboardPort] = [await freePort(), await freePort(), await freePort(), await freePort(), await freePort()];
+  const [g1, g2, ledgerPort, enginePort, leaderboardPort] = [
+    await freePort(),
+    await freePort(),
+    await freePort(),
+    await freePort(),
+    await freePort(),
+  ];
   const topology = createTopology({
     databaseUrl: scratch.url,
     kafkaBrokers: brokers,
@@ -133,23 +157,30 @@ async function benchDistributed(serverUrl: string, brokers: string, players: Ret
 const cell = (value: number | string, width = 8) => String(value).padStart(width);
 
 function printRooms(modes: readonly (readonly [string, RoomsFigures])[]) {
-  console.log(`\nrooms: ${ROOMS.rooms} rooms × 4 players, word duels, think time ${ROOMS.thinkMs} ms mean (BENCH_ROOMS, BENCH_ROOMS_THINK_MS)`);
+  console.log(
+    `\nrooms: ${ROOMS.rooms} rooms × 4 players, word duels, think time ${ROOMS.thinkMs} ms mean (BENCH_ROOMS, BENCH_ROOMS_THINK_MS)`,
+  );
   console.log(`${''.padEnd(12)}  move → others' view (ms)     move → own result   moves/s  finished  refused  missing`);
   console.log(`${''.padEnd(12)} ${cell('p50')} ${cell('p99')} ${cell('max')}   ${cell('p50')} ${cell('p99')}`);
   for (const [name, r] of modes) {
     console.log(
       `${name.padEnd(12)} ${cell(r.moveToOthersView.p50Ms)} ${cell(r.moveToOthersView.p99Ms)} ${cell(r.moveToOthersView.maxMs)}   ${cell(r.moveToResult.p50Ms)} ${cell(r.moveToResult.p99Ms)}  ${cell(r.movesPerSecond)}  ${cell(`${r.matchesFinished}/${r.rooms}`, 8)} ${cell(r.refusedMoves)} ${cell(r.missingViews)}`,
     );
-    if (r.stalled) console.log(`${''.padEnd(12)} STALLED: ${r.stalled}\n${r.stuckRooms.map((room) => `${''.padEnd(14)}${room}`).join('\n')}`);
+    if (r.stalled)
+      console.log(`${''.padEnd(12)} STALLED: ${r.stalled}\n${r.stuckRooms.map((room) => `${''.padEnd(14)}${room}`).join('\n')}`);
   }
 }
 
 function printTokens(modes: readonly (readonly [string, TokenFigures])[]) {
-  console.log(`\ntokens: ${TOKENS.users} users, each the daily bonus + ${TOKENS.purchasesPerUser} purchases confirmed, ${TOKENS.concurrency} at a time (BENCH_USERS)`);
+  console.log(
+    `\ntokens: ${TOKENS.users} users, each the daily bonus + ${TOKENS.purchasesPerUser} purchases confirmed, ${TOKENS.concurrency} at a time (BENCH_USERS)`,
+  );
   console.log(`${''.padEnd(12)}  command → push (ms)          command → answer   commands/s`);
   console.log(`${''.padEnd(12)} ${cell('p50')} ${cell('p99')} ${cell('max')}   ${cell('p50')} ${cell('p99')}`);
   for (const [name, t] of modes) {
-    console.log(`${name.padEnd(12)} ${cell(t.commandToPush.p50Ms)} ${cell(t.commandToPush.p99Ms)} ${cell(t.commandToPush.maxMs)}   ${cell(t.commandToAnswer.p50Ms)} ${cell(t.commandToAnswer.p99Ms)}  ${cell(t.commandsPerSecond)}`);
+    console.log(
+      `${name.padEnd(12)} ${cell(t.commandToPush.p50Ms)} ${cell(t.commandToPush.p99Ms)} ${cell(t.commandToPush.maxMs)}   ${cell(t.commandToAnswer.p50Ms)} ${cell(t.commandToAnswer.p99Ms)}  ${cell(t.commandsPerSecond)}`,
+    );
   }
 }
 
@@ -169,7 +200,9 @@ async function main() {
   const players = startPlayers();
   try {
     console.log(`bench:distributed on ${cpus().length} cores, load ${loadAtStart.join(' ')}`);
-    console.log(`rooms: R = ${ROOMS.rooms} (+${ROOMS.warmUpRooms} warm-up rooms played at once first), think time ${ROOMS.thinkMs} ms mean; tokens: ${TOKENS.users} users`);
+    console.log(
+      `rooms: R = ${ROOMS.rooms} (+${ROOMS.warmUpRooms} warm-up rooms played at once first), think time ${ROOMS.thinkMs} ms mean; tokens: ${TOKENS.users} users`,
+    );
     const embedded = process.env.BENCH_SKIP_EMBEDDED === '1' ? null : await benchEmbedded(players);
     const distributed = await benchDistributed(serverUrl, brokers, players);
     const modes = [...(embedded ? [['embedded', embedded] as const] : []), ['distributed', distributed] as const];
@@ -186,11 +219,19 @@ async function main() {
     }
     const p99 = distributed.rooms.moveToOthersView.p99Ms;
     const met = p99 <= TARGET_P99_MS && !distributed.rooms.stalled;
-    console.log(`\ndistributed rooms p99 ${p99} ms: ${met ? 'meets' : 'MISSES'} the target of ≤ ${TARGET_P99_MS} ms (${distributed.rooms.moveToOthersView.count} samples)`);
+    console.log(
+      `\ndistributed rooms p99 ${p99} ms: ${met ? 'meets' : 'MISSES'} the target of ≤ ${TARGET_P99_MS} ms (${distributed.rooms.moveToOthersView.count} samples)`,
+    );
     const results = {
       at: new Date().toISOString(),
       // other work on the machine shows in every figure: compare runs only at similar load
-      machine: { cpus: cpus().length, model: cpus()[0]?.model ?? 'unknown', loadAverageAtStart: loadAtStart, loadAverageAtEnd: loadavg().map((l) => round(l, 2)), node: process.version },
+      machine: {
+        cpus: cpus().length,
+        model: cpus()[0]?.model ?? 'unknown',
+        loadAverageAtStart: loadAtStart,
+        loadAverageAtEnd: loadavg().map((l) => round(l, 2)),
+        node: process.version,
+      },
       workload: { rooms: ROOMS, tokens: TOKENS },
       path: {
         embedded: 'websocket → gateway (engine in process, PGlite) → store tail → websocket',

@@ -24,7 +24,12 @@ const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.lengt
 const round = (n: number, digits = 2) => Number(n.toFixed(digits));
 const summary = (latencies: number[]) => {
   const sorted = [...latencies].sort((a, b) => a - b);
-  return { count: sorted.length, p50Ms: round(percentile(sorted, 50)), p99Ms: round(percentile(sorted, 99)), maxMs: round(sorted.at(-1) ?? 0) };
+  return {
+    count: sorted.length,
+    p50Ms: round(percentile(sorted, 50)),
+    p99Ms: round(percentile(sorted, 99)),
+    maxMs: round(sorted.at(-1) ?? 0),
+  };
 };
 
 async function main() {
@@ -42,7 +47,9 @@ async function main() {
     // Enough tokens for every game: a sandbox purchase each.
     for (const { token } of players) {
       const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-      const started = (await (await fetch(`${base}/api/v1/wallet/purchases`, { method: 'POST', headers, body: JSON.stringify({ package: 'tokens_250' }) })).json()) as {
+      const started = (await (
+        await fetch(`${base}/api/v1/wallet/purchases`, { method: 'POST', headers, body: JSON.stringify({ package: 'tokens_250' }) })
+      ).json()) as {
         data: { purchaseId: string };
       };
       await fetch(`${base}/api/v1/payments/sandbox/${started.data.purchaseId}/confirm`, { method: 'POST', headers });
@@ -54,7 +61,10 @@ async function main() {
         headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
         body: JSON.stringify(body),
       });
-      return { status: response.status, json: (await response.json()) as { data?: { matchId?: string; view?: hangman.HangmanView }; code?: string } };
+      return {
+        status: response.status,
+        json: (await response.json()) as { data?: { matchId?: string; view?: hangman.HangmanView }; code?: string },
+      };
     };
 
     const began = performance.now();
@@ -99,7 +109,9 @@ async function main() {
     console.log(`hangman bench (embedded, PGlite on disk): ${PLAYERS} players × ${GAMES} games at once over HTTP`);
     console.log(`  ${result.moves.count} moves in ${(elapsedMs / 1000).toFixed(1)} s: ${result.movesPerSecond} moves/s`);
     console.log(`  move latency  p50 ${result.moves.p50Ms} ms, p99 ${result.moves.p99Ms} ms, max ${result.moves.maxMs} ms`);
-    console.log(`  start latency p50 ${result.starts.p50Ms} ms, p99 ${result.starts.p99Ms} ms (daily limit, fee through the ledger, start)`);
+    console.log(
+      `  start latency p50 ${result.starts.p50Ms} ms, p99 ${result.starts.p99Ms} ms (daily limit, fee through the ledger, start)`,
+    );
     const out = join(dirname(fileURLToPath(import.meta.url)), '../results/hangman.json');
     mkdirSync(dirname(out), { recursive: true });
     writeFileSync(out, `${JSON.stringify(result, null, 2)}\n`);

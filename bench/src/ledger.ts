@@ -103,7 +103,13 @@ async function transferBench(label: string, db: SqlDatabase) {
   await timed(users.length, 8, async (i) => expectOk(ledger, envelope('OpenWallet', { userId: users[i] })));
 
   const fee = (userId: string, i: number, tag: string) =>
-    envelope('Transfer', { transferId: uuidFrom(run, tag, String(i)), from: walletAccountId(userId), to: 'house', amount: 1, reason: 'game_fee' });
+    envelope('Transfer', {
+      transferId: uuidFrom(run, tag, String(i)),
+      from: walletAccountId(userId),
+      to: 'house',
+      amount: 1,
+      reason: 'game_fee',
+    });
   // Warm up first: PGlite compiles its WebAssembly lazily and the first hundred commands are several times slower.
   await timed(WARM_UP, 4, (i) => expectOk(ledger, fee(users[i % USERS]!, i, 'warm')));
   const sequential = await timed(SEQUENTIAL, 1, (i) => expectOk(ledger, fee(users[i % USERS]!, i, 'seq')));
@@ -125,7 +131,10 @@ async function transferBench(label: string, db: SqlDatabase) {
   });
   const fold = await timed(50, 1, async () => {
     const events = await store.readStream(accountStreamId(account));
-    foldAccount(account, events.flatMap((e) => ((ev) => (ev ? [{ event: ev, streamPosition: e.streamPosition }] : []))(parseLedgerEvent(e))));
+    foldAccount(
+      account,
+      events.flatMap((e) => ((ev) => (ev ? [{ event: ev, streamPosition: e.streamPosition }] : []))(parseLedgerEvent(e))),
+    );
   });
 
   await ledger.stop();
@@ -140,10 +149,11 @@ async function transferBench(label: string, db: SqlDatabase) {
 async function seedWalletHistory(store: EventStore, accountId: AccountId, count: number) {
   const [last] = await store.readStream(accountStreamId(accountId), { direction: 'backward', limit: 1 });
   let state = walletFromLastEvent(accountId, last);
-  for (let done = 0; done < count; ) {
+  for (let done = 0; done < count;) {
     const batch = new Seeder();
     batch.accounts.set(accountId, state);
-    for (let i = 0; i < 250 && done < count; i += 1, done += 1) batch.transfer(`${accountId}-hist-${done}`, asAccountId('issuance'), accountId, 1);
+    for (let i = 0; i < 250 && done < count; i += 1, done += 1)
+      batch.transfer(`${accountId}-hist-${done}`, asAccountId('issuance'), accountId, 1);
     await store.append(batch.appends());
     state = batch.accounts.get(accountId)!;
   }
@@ -191,7 +201,12 @@ class Seeder {
   }
 
   appends(): StreamAppend[] {
-    const result = [...this.streams].map(([streamId, s]) => ({ streamId, streamType: s.streamType, expectedVersion: 'any' as const, events: s.events }));
+    const result = [...this.streams].map(([streamId, s]) => ({
+      streamId,
+      streamType: s.streamType,
+      expectedVersion: 'any' as const,
+      events: s.events,
+    }));
     this.streams.clear();
     return result;
   }
@@ -209,7 +224,8 @@ class BulkWriter {
   async adopt(store: EventStore, streamIds: readonly string[]) {
     for (const streamId of streamIds) {
       const [last] = await store.readStream(streamId, { direction: 'backward', limit: 1 });
-      if (last) this.streams.set(streamId, { streamType: 'ledger-account', version: last.streamPosition, hash: String(last.metadata.hash) });
+      if (last)
+        this.streams.set(streamId, { streamType: 'ledger-account', version: last.streamPosition, hash: String(last.metadata.hash) });
     }
   }
 
@@ -219,7 +235,13 @@ class BulkWriter {
       const stream = this.streams.get(append.streamId) ?? { streamType: append.streamType, version: 0, hash: GENESIS_HASH };
       for (const event of append.events) {
         const streamPosition = stream.version + 1;
-        const hash = chainHash(stream.hash, { streamId: append.streamId, streamPosition, eventId: event.eventId, type: event.type, data: event.data });
+        const hash = chainHash(stream.hash, {
+          streamId: append.streamId,
+          streamPosition,
+          eventId: event.eventId,
+          type: event.type,
+          data: event.data,
+        });
         rows.push({
           stream_id: append.streamId,
           stream_position: streamPosition,
@@ -266,7 +288,7 @@ async function auditBench(label: string, db: SqlDatabase) {
   await writer.write(seeder.appends());
   let n = 0;
   let seed = 1;
-  const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648);
+  const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648;
   while (seeder.transfers < AUDIT_TRANSFERS) {
     for (let i = 0; i < 1_000 && seeder.transfers < AUDIT_TRANSFERS; i += 1) {
       const from = walletAccountId(wallets[Math.floor(random() * wallets.length)]!);
@@ -330,8 +352,12 @@ function printTransfers(label: string, r: Awaited<ReturnType<typeof transferBenc
   const t = r.transfers;
   console.log(`\n${label}: Transfer through handle()`);
   console.log(`  1 client        ${t.sequential.perSecond} transfers/s   p50 ${t.sequential.p50Ms} ms   p99 ${t.sequential.p99Ms} ms`);
-  console.log(`  ${CONCURRENCY} clients      ${t.concurrent.perSecond} transfers/s   p50 ${t.concurrent.p50Ms} ms   p99 ${t.concurrent.p99Ms} ms`);
-  console.log(`  ${CONCURRENCY} on 1 wallet  ${t.hotWallet.perSecond} commands/s    p50 ${t.hotWallet.p50Ms} ms   p99 ${t.hotWallet.p99Ms} ms`);
+  console.log(
+    `  ${CONCURRENCY} clients      ${t.concurrent.perSecond} transfers/s   p50 ${t.concurrent.p50Ms} ms   p99 ${t.concurrent.p99Ms} ms`,
+  );
+  console.log(
+    `  ${CONCURRENCY} on 1 wallet  ${t.hotWallet.perSecond} commands/s    p50 ${t.hotWallet.p50Ms} ms   p99 ${t.hotWallet.p99Ms} ms`,
+  );
   const w = r.walletLoad;
   console.log(`  load a wallet with ${w.historyEvents} events: last event p50 ${w.lastEvent.p50Ms} ms, fold p50 ${w.fold.p50Ms} ms`);
 }
@@ -348,7 +374,12 @@ async function main() {
   const results: Record<string, unknown> = {
     at: new Date().toISOString(),
     // Other work on the machine skews every figure: the load average is kept with them.
-    machine: { cpus: cpus().length, cpu: cpus()[0]?.model ?? 'unknown', node: process.version, loadAverageAtStart: loadavg().map((l) => round(l)) },
+    machine: {
+      cpus: cpus().length,
+      cpu: cpus()[0]?.model ?? 'unknown',
+      node: process.version,
+      loadAverageAtStart: loadavg().map((l) => round(l)),
+    },
     sizes: { users: USERS, sequential: SEQUENTIAL, concurrent: CONCURRENT, concurrency: CONCURRENCY, auditTransfers: AUDIT_TRANSFERS },
   };
 

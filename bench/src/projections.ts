@@ -49,7 +49,7 @@ const round = (n: number, digits = 0) => Number(n.toFixed(digits));
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
 let randomState = 7;
-const random = () => ((randomState = (randomState * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648);
+const random = () => (randomState = (randomState * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648;
 const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
 const LETTERS = [...'abcdefghijklmnopqrstuvwxyz'];
 
@@ -60,9 +60,24 @@ function transfer(from: string, to: string, amount: number, reason: string, matc
   const transferId = newUuid();
   const leg = { transferId, holdId: null, amount, reason, matchId, purchaseId: null, balanceAfter: null, heldAfter: null };
   return [
-    { streamId: `transfer-${transferId}`, streamType: 'ledger-transfer', expectedVersion: 'no_stream', events: [ev('TransferPosted', { transferId, debitAccountId: from, creditAccountId: to, amount, reason, matchId, purchaseId: null })] },
-    { streamId: `account-${from}`, streamType: 'ledger-account', expectedVersion: 'any', events: [ev('AccountDebited', { ...leg, accountId: from, counterpartyId: to })] },
-    { streamId: `account-${to}`, streamType: 'ledger-account', expectedVersion: 'any', events: [ev('AccountCredited', { ...leg, accountId: to, counterpartyId: from })] },
+    {
+      streamId: `transfer-${transferId}`,
+      streamType: 'ledger-transfer',
+      expectedVersion: 'no_stream',
+      events: [ev('TransferPosted', { transferId, debitAccountId: from, creditAccountId: to, amount, reason, matchId, purchaseId: null })],
+    },
+    {
+      streamId: `account-${from}`,
+      streamType: 'ledger-account',
+      expectedVersion: 'any',
+      events: [ev('AccountDebited', { ...leg, accountId: from, counterpartyId: to })],
+    },
+    {
+      streamId: `account-${to}`,
+      streamType: 'ledger-account',
+      expectedVersion: 'any',
+      events: [ev('AccountCredited', { ...leg, accountId: to, counterpartyId: from })],
+    },
   ];
 }
 
@@ -73,21 +88,56 @@ function gameAppends(userId: string, at: Date): StreamAppend[] {
   const startedAt = new Date(at.getTime() - 40_000).toISOString();
   const won = random() < 0.6;
   const score = won ? 150 + Math.floor(random() * 1_800) : 0;
-  const one = (events: EventToAppend[]): StreamAppend => ({ streamId: stream, streamType: 'hangman-match', expectedVersion: 'any', events });
+  const one = (events: EventToAppend[]): StreamAppend => ({
+    streamId: stream,
+    streamType: 'hangman-match',
+    expectedVersion: 'any',
+    events,
+  });
   const appends: StreamAppend[] = [
-    one([ev('HangmanRequested', { matchId, playerId: userId, language: 'en', seed: 'bench', day: startedAt.slice(0, 10), requestedAt: startedAt, cost: 9 })]),
+    one([
+      ev('HangmanRequested', {
+        matchId,
+        playerId: userId,
+        language: 'en',
+        seed: 'bench',
+        day: startedAt.slice(0, 10),
+        requestedAt: startedAt,
+        cost: 9,
+      }),
+    ]),
     ...transfer(`wallet:${userId}`, 'house', 9, 'game_fee', matchId),
     one([
       ev('HangmanStarted', {
-        matchId, playerId: userId, language: 'en', category: 'animals', difficulty: 'medium', word: 'giraffe', seed: 'bench',
-        startedAt, deadline: new Date(at.getTime() + 80_000).toISOString(), lives: 7, hints: 2,
+        matchId,
+        playerId: userId,
+        language: 'en',
+        category: 'animals',
+        difficulty: 'medium',
+        word: 'giraffe',
+        seed: 'bench',
+        startedAt,
+        deadline: new Date(at.getTime() + 80_000).toISOString(),
+        lives: 7,
+        hints: 2,
       }),
     ]),
   ];
-  for (let i = 0; i < 6; i += 1) appends.push(one([ev('LetterGuessed', { letter: pick(LETTERS), hit: random() < 0.6, revealedPositions: [i], at: at.toISOString() })]));
+  for (let i = 0; i < 6; i += 1)
+    appends.push(one([ev('LetterGuessed', { letter: pick(LETTERS), hit: random() < 0.6, revealedPositions: [i], at: at.toISOString() })]));
   if (won) {
     const tokens = Math.min(5, Math.floor(score / 100));
-    appends.push(one([ev('HangmanWon', { at: at.toISOString(), elapsedMs: 40_000, score, tokensWon: tokens, xpWon: Math.min(10, 5 + Math.floor(score / 100)) })]));
+    appends.push(
+      one([
+        ev('HangmanWon', {
+          at: at.toISOString(),
+          elapsedMs: 40_000,
+          score,
+          tokensWon: tokens,
+          xpWon: Math.min(10, 5 + Math.floor(score / 100)),
+        }),
+      ]),
+    );
     if (tokens > 0) appends.push(...transfer('issuance', `wallet:${userId}`, tokens, 'reward', matchId));
   } else {
     appends.push(one([ev('HangmanLost', { at: at.toISOString(), reason: 'lives' })]));
@@ -104,7 +154,14 @@ async function bulkWrite(db: SqlDatabase, appends: readonly StreamAppend[], vers
     let version = versions.get(append.streamId) ?? 0;
     for (const event of append.events) {
       version += 1;
-      rows.push({ stream_id: append.streamId, stream_position: version, event_id: event.eventId, type: event.type, data: event.data, metadata: { ...event.metadata, seeded: true } });
+      rows.push({
+        stream_id: append.streamId,
+        stream_position: version,
+        event_id: event.eventId,
+        type: event.type,
+        data: event.data,
+        metadata: { ...event.metadata, seeded: true },
+      });
     }
     versions.set(append.streamId, version);
   }
@@ -146,7 +203,21 @@ async function seed(db: SqlDatabase): Promise<{ events: number; games: number; m
     batchEvents = 0;
   };
   for (const userId of players) {
-    add([{ streamId: `player-${userId}`, streamType: 'player', expectedVersion: 'no_stream', events: [ev('PlayerRegistered', { userId, name: `Player ${userId.slice(0, 6)}`, language: 'en', registeredAt: '2025-01-01T00:00:00.000Z' })] }]);
+    add([
+      {
+        streamId: `player-${userId}`,
+        streamType: 'player',
+        expectedVersion: 'no_stream',
+        events: [
+          ev('PlayerRegistered', {
+            userId,
+            name: `Player ${userId.slice(0, 6)}`,
+            language: 'en',
+            registeredAt: '2025-01-01T00:00:00.000Z',
+          }),
+        ],
+      },
+    ]);
     if (batchEvents >= SEED_BATCH_EVENTS) await flush();
   }
   // A year of games, so every period (day, week, month, year) has many boards.
@@ -194,12 +265,19 @@ async function liveLag(db: SqlDatabase, store: EventStore) {
 
   await Promise.all(
     players.map(async (userId, i) => {
-      await store.append([{ streamId: `player-${userId}`, streamType: 'player', expectedVersion: 'no_stream', events: [ev('PlayerRegistered', { userId, name: `Load ${i}`, language: 'am', registeredAt: new Date().toISOString() })] }]);
+      await store.append([
+        {
+          streamId: `player-${userId}`,
+          streamType: 'player',
+          expectedVersion: 'no_stream',
+          events: [ev('PlayerRegistered', { userId, name: `Load ${i}`, language: 'am', registeredAt: new Date().toISOString() })],
+        },
+      ]);
       let next = performance.now() + random() * perPlayerInterval;
       while (performance.now() < deadline) {
         const appends = gameAppends(userId, new Date());
         // One append per step, as the services make them: a transfer's three streams together.
-        for (let k = 0; k < appends.length && performance.now() < deadline; ) {
+        for (let k = 0; k < appends.length && performance.now() < deadline;) {
           const step = appends[k]!.streamId.startsWith('transfer-') ? appends.slice(k, k + 3) : [appends[k]!];
           k += step.length;
           const wait = next - performance.now();
@@ -211,7 +289,11 @@ async function liveLag(db: SqlDatabase, store: EventStore) {
           const last = result.events.at(-1)!;
           const done = performance.now();
           unseen.add({ position: last.globalPosition, since: done });
-          pending.push(projection.catchUp({ transactionId: last.transactionId, globalPosition: last.globalPosition }, 60_000).then(() => void lags.push(performance.now() - done)));
+          pending.push(
+            projection
+              .catchUp({ transactionId: last.transactionId, globalPosition: last.globalPosition }, 60_000)
+              .then(() => void lags.push(performance.now() - done)),
+          );
         }
       }
     }),
@@ -249,7 +331,12 @@ async function lagUnderRoomsLoad(rooms: number) {
     if (code !== 0) throw new Error(`bench:rooms ${rooms} exited with ${code}`);
     const report = JSON.parse(readFileSync(out, 'utf8')) as {
       thinkMs: number;
-      results: { rooms: number; moves: number; movesPerSecond: number; leaderboardLag: { count: number; p50Ms: number; p99Ms: number; maxMs: number } }[];
+      results: {
+        rooms: number;
+        moves: number;
+        movesPerSecond: number;
+        leaderboardLag: { count: number; p50Ms: number; p99Ms: number; maxMs: number };
+      }[];
     };
     const run = report.results[0]!;
     return { rooms: run.rooms, thinkMs: report.thinkMs, moves: run.moves, movesPerSecond: run.movesPerSecond, lagMs: run.leaderboardLag };
@@ -265,7 +352,9 @@ async function openDatabase(): Promise<{ label: string; db: SqlDatabase; drop: (
     await admin.query(`create database ${name}`);
   } catch (error) {
     await admin.close().catch(() => undefined);
-    console.log(`PostgreSQL at ${PG_URL} is not available (${error instanceof Error ? error.message : String(error)}): using PGlite in memory`);
+    console.log(
+      `PostgreSQL at ${PG_URL} is not available (${error instanceof Error ? error.message : String(error)}): using PGlite in memory`,
+    );
     const db = await openPgliteDatabase();
     return { label: 'pglite', db, drop: () => db.close() };
   }
@@ -294,14 +383,21 @@ async function main() {
   const { label, db, drop } = await openDatabase();
   const results: Record<string, unknown> = {
     at: new Date().toISOString(),
-    machine: { cpus: cpus().length, cpu: cpus()[0]?.model ?? 'unknown', node: process.version, loadAverageAtStart: loadavg().map((l) => round(l, 2)) },
+    machine: {
+      cpus: cpus().length,
+      cpu: cpus()[0]?.model ?? 'unknown',
+      node: process.version,
+      loadAverageAtStart: loadavg().map((l) => round(l, 2)),
+    },
     database: label,
     targets: TARGETS,
   };
   try {
     const store = await createSqlEventStore(db);
     const seeded = await seed(db);
-    console.log(`seeded ${seeded.events} events (${seeded.games} games, ${PLAYERS} players) in ${seeded.ms} ms (${round((seeded.events / seeded.ms) * 1000)} events/s)`);
+    console.log(
+      `seeded ${seeded.events} events (${seeded.games} games, ${PLAYERS} players) in ${seeded.ms} ms (${round((seeded.events / seeded.ms) * 1000)} events/s)`,
+    );
     results.seed = seeded;
 
     const rebuild = await rebuildLeaderboard(db, store, {
@@ -310,7 +406,9 @@ async function main() {
       },
     });
     const rebuildOk = rebuild.eventsPerSecond >= TARGETS.rebuildEventsPerSecond;
-    console.log(`rebuild over ${rebuild.events} events: ${rebuild.ms} ms, ${rebuild.eventsPerSecond} events/s (target ≥ ${TARGETS.rebuildEventsPerSecond}: ${rebuildOk ? 'met' : 'MISSED'})`);
+    console.log(
+      `rebuild over ${rebuild.events} events: ${rebuild.ms} ms, ${rebuild.eventsPerSecond} events/s (target ≥ ${TARGETS.rebuildEventsPerSecond}: ${rebuildOk ? 'met' : 'MISSED'})`,
+    );
     results.rebuild = { ...rebuild, targetMet: rebuildOk };
 
     if (SYNTHETIC) {
@@ -318,7 +416,9 @@ async function main() {
       console.log(
         `synthetic load: ${live.eventsPerSecond} events/s for ${live.seconds} s (${live.appends} appends): lag p50 ${live.lagMs.p50} ms, p99 ${live.lagMs.p99} ms, max ${live.lagMs.max} ms`,
       );
-      console.log(`  of which the store's visibility (append → readable by any reader): p50 ${live.storeVisibilityMs.p50} ms, p99 ${live.storeVisibilityMs.p99} ms`);
+      console.log(
+        `  of which the store's visibility (append → readable by any reader): p50 ${live.storeVisibilityMs.p50} ms, p99 ${live.storeVisibilityMs.p99} ms`,
+      );
       results.synthetic = live;
     }
     await store.close();
@@ -331,7 +431,9 @@ async function main() {
   console.log(
     `live projection lag under ${live.rooms} rooms (${live.moves} moves, ${live.movesPerSecond} moves/s, think ${live.thinkMs} ms): p50 ${live.lagMs.p50Ms} ms, p99 ${live.lagMs.p99Ms} ms, max ${live.lagMs.maxMs} ms over ${live.lagMs.count} appends (target p99 ≤ ${TARGETS.lagP99Ms} ms: ${lagOk ? 'met' : 'MISSED'})`,
   );
-  console.log(`rebuild: ${(results.rebuild as { eventsPerSecond: number }).eventsPerSecond} events/s (target ≥ ${TARGETS.rebuildEventsPerSecond})`);
+  console.log(
+    `rebuild: ${(results.rebuild as { eventsPerSecond: number }).eventsPerSecond} events/s (target ≥ ${TARGETS.rebuildEventsPerSecond})`,
+  );
   results.live = { ...live, targetMet: lagOk };
   results.totalSeconds = round((performance.now() - started) / 1000, 1);
   (results.machine as Record<string, unknown>).loadAverageAtEnd = loadavg().map((l) => round(l, 2));

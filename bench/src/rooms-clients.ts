@@ -79,7 +79,10 @@ class Client {
   private socket: WebSocket | null = null;
   private nextId = 0;
   private readonly results = new Map<string, (message: ResultMessage) => void>();
-  private readonly subscriptions = new Map<string, { resolve: (s: { version: number; snapshot: unknown; at: number }) => void; reject: (e: Error) => void }>();
+  private readonly subscriptions = new Map<
+    string,
+    { resolve: (s: { version: number; snapshot: unknown; at: number }) => void; reject: (e: Error) => void }
+  >();
   /** Push listeners by channel. */
   readonly listeners = new Map<string, Listener>();
   private readonly keyPrefix = randomUUID().slice(0, 8);
@@ -97,7 +100,16 @@ class Client {
       socket.once('error', reject);
       socket.on('message', (raw) => {
         const at = performance.now();
-        const message = JSON.parse(raw.toString()) as { type: string; id?: string; channel?: string; version?: number; data?: unknown; snapshot?: unknown; code?: string; message?: string };
+        const message = JSON.parse(raw.toString()) as {
+          type: string;
+          id?: string;
+          channel?: string;
+          version?: number;
+          data?: unknown;
+          snapshot?: unknown;
+          code?: string;
+          message?: string;
+        };
         switch (message.type) {
           case 'push':
             this.listeners.get(message.channel!)?.(message.channel!, message.version!, message.data, at);
@@ -152,7 +164,8 @@ class Client {
     for (let attempt = 1; ; attempt++) {
       const result = await this.send(name, payload, id, key).result;
       if (result.ok) return result.data as T;
-      if (result.code !== 'command_timeout' || attempt >= SETUP_TIMEOUT_ATTEMPTS) throw new Refused(name, result.code ?? '?', result.message ?? '');
+      if (result.code !== 'command_timeout' || attempt >= SETUP_TIMEOUT_ATTEMPTS)
+        throw new Refused(name, result.code ?? '?', result.message ?? '');
     }
   }
 
@@ -171,7 +184,13 @@ class Client {
 
 /** Later in the match: by turn, then round, phase, letters guessed, over. */
 function progressOf(view: DuelViewLite): number[] {
-  return [view.turn, view.round, view.phase === 'setting' ? 0 : view.phase === 'guessing' ? 1 : 2, view.guessed.length, view.status === 'finished' ? 1 : 0];
+  return [
+    view.turn,
+    view.round,
+    view.phase === 'setting' ? 0 : view.phase === 'guessing' ? 1 : 2,
+    view.guessed.length,
+    view.status === 'finished' ? 1 : 0,
+  ];
 }
 function isNewer(a: number[], b: number[] | null): boolean {
   if (!b) return true;
@@ -313,7 +332,9 @@ class Room {
     const channel = `match:${this.matchId}:${seat.client.userId}`;
     for (let attempt = 1; ; attempt++) {
       try {
-        const { version, snapshot } = await seat.client.subscribe(channel, (_c, v, data, at) => this.onView(seat, v, data as DuelViewLite, at));
+        const { version, snapshot } = await seat.client.subscribe(channel, (_c, v, data, at) =>
+          this.onView(seat, v, data as DuelViewLite, at),
+        );
         if (snapshot) {
           seat.version = Math.max(seat.version, version);
           seat.accept(snapshot as DuelViewLite);
@@ -341,7 +362,13 @@ class Room {
       if (!move.pending.has(seat.index) || !shows(view, move)) continue;
       move.pending.delete(seat.index);
       if (this.totals.measuring) {
-        this.totals.samples.push({ moveId: move.id, channel: `match:${this.matchId}:${seat.client.userId}`, version, sentAt: epoch(move.sentAt), receivedAt: epoch(at) });
+        this.totals.samples.push({
+          moveId: move.id,
+          channel: `match:${this.matchId}:${seat.client.userId}`,
+          version,
+          sentAt: epoch(move.sentAt),
+          receivedAt: epoch(at),
+        });
       }
       if (move.pending.size === 0) this.outstanding.splice(i--, 1);
     }
@@ -383,7 +410,13 @@ class Room {
     const id = `mv-${this.label}-${this.index}-${++this.moveNo}`;
     seat.inFlight = true;
     const sent = seat.client.send('match.move', payload, id);
-    const move: Move = { id, sentAt: sent.sentAt, round: view.round, letter, pending: new Set(this.seats.filter((s) => s !== seat && !s.done).map((s) => s.index)) };
+    const move: Move = {
+      id,
+      sentAt: sent.sentAt,
+      round: view.round,
+      letter,
+      pending: new Set(this.seats.filter((s) => s !== seat && !s.done).map((s) => s.index)),
+    };
     this.outstanding.push(move);
     void sent.result.then(async (result) => {
       seat.inFlight = false;
@@ -433,7 +466,9 @@ class Room {
     const seatOf = (id: string | null | undefined) => this.seats.findIndex((s) => s.client.userId === id);
     const seats = this.seats.map((s) => {
       const v = s.view;
-      const view = v ? `${v.status}/${v.phase} round ${v.round} turn ${v.turn} current seat ${seatOf(v.currentPlayerId)} guessed ${v.guessed.join('')}` : 'no view';
+      const view = v
+        ? `${v.status}/${v.phase} round ${v.round} turn ${v.turn} current seat ${seatOf(v.currentPlayerId)} guessed ${v.guessed.join('')}`
+        : 'no view';
       return `seat ${s.index}: ${view}, v${s.version}${s.inFlight ? ', move in flight' : ''}${s.refusals ? `, ${s.refusals} refusals in a row` : ''}${s.done ? ', done' : ''}`;
     });
     return `${this.code} (match ${this.matchId}): ${seats.join('; ')}`;
@@ -465,7 +500,10 @@ async function run(request: RunRequest): Promise<RunReport> {
   const seats = clients.map((client, i) => ({ client, base: bases[i % bases.length]! }));
   await pool(seats, CONNECT_CONCURRENCY, ({ client, base }) => client.connect(base));
   const totals: Totals = { moves: 0, refused: 0, refusals: {}, samples: [], resultMs: [], resyncs: 0, lastProgressAt: 0, measuring: false };
-  const rooms = Array.from({ length: request.rooms }, (_, i) => new Room(request.label, i, clients.slice(i * 4, i * 4 + 4), request.words, totals, request.thinkMs));
+  const rooms = Array.from(
+    { length: request.rooms },
+    (_, i) => new Room(request.label, i, clients.slice(i * 4, i * 4 + 4), request.words, totals, request.thinkMs),
+  );
   try {
     // Every room is waiting with 4 ready players before any starts, and every match is started before any is played.
     // Setup of many rooms takes minutes on a busy machine: say how far it got now and then.
@@ -477,14 +515,22 @@ async function run(request: RunRequest): Promise<RunReport> {
     const hang = new Promise<never>((_, reject) => (hung = reject));
     const progress = setInterval(() => {
       const now = performance.now();
-      console.log(`  [${request.label}] setup ${((now - setupStarted) / 1000).toFixed(0)} s: ${setUp}/${rooms.length} rooms ready, ${started} started`);
+      console.log(
+        `  [${request.label}] setup ${((now - setupStarted) / 1000).toFixed(0)} s: ${setUp}/${rooms.length} rooms ready, ${started} started`,
+      );
       if (setUp + started !== lastCount) {
         lastCount = setUp + started;
         lastChange = now;
       } else if (now - lastChange > SETUP_STALL_ABORT_MS) {
         const steps = new Map<string, string[]>();
-        for (const room of rooms) if (room.step !== 'ready' && room.step !== 'started') steps.set(room.step, [...(steps.get(room.step) ?? []), room.code || `#${room.index}`]);
-        hung?.(new Error(`setup hung: ${[...steps].map(([step, codes]) => `${codes.length} at "${step}" (${codes.slice(0, 5).join(', ')})`).join('; ')}`));
+        for (const room of rooms)
+          if (room.step !== 'ready' && room.step !== 'started')
+            steps.set(room.step, [...(steps.get(room.step) ?? []), room.code || `#${room.index}`]);
+        hung?.(
+          new Error(
+            `setup hung: ${[...steps].map(([step, codes]) => `${codes.length} at "${step}" (${codes.slice(0, 5).join(', ')})`).join('; ')}`,
+          ),
+        );
       }
     }, 30_000);
     try {
@@ -576,6 +622,8 @@ process.on('message', (message: ParentMessage) => {
     goSignal?.();
     return;
   }
-  run(message).then(send, (error: unknown) => send({ type: 'failed', label: message.label, error: error instanceof Error ? (error.stack ?? error.message) : String(error) }));
+  run(message).then(send, (error: unknown) =>
+    send({ type: 'failed', label: message.label, error: error instanceof Error ? (error.stack ?? error.message) : String(error) }),
+  );
 });
 process.on('disconnect', () => process.exit(0));

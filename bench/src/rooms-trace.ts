@@ -33,7 +33,14 @@ interface TailRead {
   handleMs?: number;
 }
 
-const emptyTrace = (): ServerTrace => ({ moves: new Map(), published: new Map(), tailReads: [], streamReadsMs: [], sql: new Map(), leaderboardLagMs: [] });
+const emptyTrace = (): ServerTrace => ({
+  moves: new Map(),
+  published: new Map(),
+  tailReads: [],
+  streamReadsMs: [],
+  sql: new Map(),
+  leaderboardLagMs: [],
+});
 /** How long stop() waits for the leaderboard to apply what was appended during play (its lag samples). */
 const LAG_DRAIN_MS = 30_000;
 

@@ -50,17 +50,29 @@ const CPU_PROFILE_DIR = process.env.BENCH_ROOMS_CPU_PROFILE;
  */
 const THINK_MS = Number(process.env.BENCH_ROOMS_THINK_MS ?? 2_000);
 
-const percentile = (sorted: readonly number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+const percentile = (sorted: readonly number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 const round = (n: number, digits = 1) => Number(n.toFixed(digits));
 function summary(samples: readonly number[]) {
   const sorted = [...samples].sort((a, b) => a - b);
-  return { count: sorted.length, p50Ms: round(percentile(sorted, 50)), p99Ms: round(percentile(sorted, 99)), maxMs: round(sorted.at(-1) ?? 0) };
+  return {
+    count: sorted.length,
+    p50Ms: round(percentile(sorted, 50)),
+    p99Ms: round(percentile(sorted, 99)),
+    maxMs: round(sorted.at(-1) ?? 0),
+  };
 }
 const load = () => loadavg().map((l) => round(l, 2));
 
 /** Per (move, other player): how long after the move was sent it passed each stage (ms), from both traces. */
 function stages(report: RunReport, trace: ServerTrace) {
-  const names = ['sent → engine command', 'engine command (load, decide, append)', 'command done → push tail read', 'tail read → view published', 'published → received'] as const;
+  const names = [
+    'sent → engine command',
+    'engine command (load, decide, append)',
+    'command done → push tail read',
+    'tail read → view published',
+    'published → received',
+  ] as const;
   const lists = new Map<string, number[]>(names.map((n) => [n, []]));
   let joined = 0;
   for (const sample of report.samples) {
@@ -82,10 +94,15 @@ async function main() {
   const db = await openThreadedPgliteDatabase(join(dataDir, 'pglite'));
   const t = await createTestPlatform({ db, env: { RATE_LIMIT_PER_MINUTE: '100000000' } });
   const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const tracer = installServerTrace({ commands: t.platform.commands, store: t.platform.store, hub: t.hub, db: t.platform.db, leaderboard: t.platform.leaderboard }, CPU_PROFILE_DIR);
+  const tracer = installServerTrace(
+    { commands: t.platform.commands, store: t.platform.store, hub: t.hub, db: t.platform.db, leaderboard: t.platform.leaderboard },
+    CPU_PROFILE_DIR,
+  );
   if (CPU_PROFILE_DIR) mkdirSync(CPU_PROFILE_DIR, { recursive: true });
   const clients = fork(fileURLToPath(new URL('./rooms-clients.ts', import.meta.url)), [], { execArgv: process.execArgv, stdio: 'inherit' });
-  console.log(`rooms bench (embedded, PGlite on disk on a worker thread), ${cpus().length} cores, load ${load().join(' ')}; platform up in ${((performance.now() - began) / 1000).toFixed(1)} s`);
+  console.log(
+    `rooms bench (embedded, PGlite on disk on a worker thread), ${cpus().length} cores, load ${load().join(' ')}; platform up in ${((performance.now() - began) / 1000).toFixed(1)} s`,
+  );
   console.log(`  players think ${THINK_MS} ms on average before each move (BENCH_ROOMS_THINK_MS; 0 = move at once)`);
 
   try {
@@ -102,7 +119,9 @@ async function main() {
       }),
     );
     const signInS = (performance.now() - signInStarted) / 1000;
-    console.log(`  ${users.length} players signed in in ${signInS.toFixed(1)} s (${((signInS * 1000) / users.length).toFixed(0)} ms each, ${SIGNIN_CONCURRENCY} at once); load ${load().join(' ')}`);
+    console.log(
+      `  ${users.length} players signed in in ${signInS.toFixed(1)} s (${((signInS * 1000) / users.length).toFixed(0)} ms each, ${SIGNIN_CONCURRENCY} at once); load ${load().join(' ')}`,
+    );
 
     const play = (label: string, rooms: number) =>
       new Promise<{ report: RunReport; trace: ServerTrace; loadAtEnd: number[] }>((resolve, reject) => {
@@ -119,7 +138,16 @@ async function main() {
           }, reject);
         };
         clients.on('message', onMessage);
-        const request: RunRequest = { type: 'run', label, base, rooms, users, words, setupConcurrency: SETUP_CONCURRENCY, thinkMs: label === 'warmup' ? 0 : THINK_MS };
+        const request: RunRequest = {
+          type: 'run',
+          label,
+          base,
+          rooms,
+          users,
+          words,
+          setupConcurrency: SETUP_CONCURRENCY,
+          thinkMs: label === 'warmup' ? 0 : THINK_MS,
+        };
         clients.send(request satisfies ParentMessage);
       });
 
@@ -165,10 +193,19 @@ async function main() {
             handleMs: summary(batches.flatMap((b) => (b.handleMs === undefined ? [] : [b.handleMs]))),
           },
           sql: [...trace.sql]
-            .map(([kind, { calls, idleMs }]) => ({ kind, calls, perMove: round(calls / Math.max(1, report.moves), 2), idle: summary(idleMs) }))
+            .map(([kind, { calls, idleMs }]) => ({
+              kind,
+              calls,
+              perMove: round(calls / Math.max(1, report.moves), 2),
+              idle: summary(idleMs),
+            }))
             .sort((a, b) => b.calls - a.calls)
             .slice(0, 15),
-          streamReads: { count: trace.streamReadsMs.length, perMove: round(trace.streamReadsMs.length / Math.max(1, report.moves)), ms: summary(trace.streamReadsMs) },
+          streamReads: {
+            count: trace.streamReadsMs.length,
+            perMove: round(trace.streamReadsMs.length / Math.max(1, report.moves)),
+            ms: summary(trace.streamReadsMs),
+          },
           serverCpuPercent: round(trace.cpuPercent ?? 0),
           clientCpuPercent: round(report.clientCpuPercent),
           serverEventLoopDelayMs: trace.loopDelayMs,
@@ -187,10 +224,14 @@ async function main() {
       );
     }
     const at = new Date().toISOString();
-    const out = process.env.BENCH_ROOMS_OUT ?? join(dirname(fileURLToPath(import.meta.url)), `../results/rooms-${at.replace(/[:.]/g, '-')}.json`);
+    const out =
+      process.env.BENCH_ROOMS_OUT ?? join(dirname(fileURLToPath(import.meta.url)), `../results/rooms-${at.replace(/[:.]/g, '-')}.json`);
     mkdirSync(dirname(out), { recursive: true });
     const machine = { cpus: cpus().length, model: cpus()[0]?.model ?? 'unknown' };
-    writeFileSync(out, `${JSON.stringify({ at, machine, targetP99Ms: TARGET_P99_MS, thinkMs: THINK_MS, signInSeconds: round(signInS), warmupRooms: WARMUP_ROOMS, results }, null, 2)}\n`);
+    writeFileSync(
+      out,
+      `${JSON.stringify({ at, machine, targetP99Ms: TARGET_P99_MS, thinkMs: THINK_MS, signInSeconds: round(signInS), warmupRooms: WARMUP_ROOMS, results }, null, 2)}\n`,
+    );
     console.log(`  written to ${out}`);
   } finally {
     clients.disconnect();
@@ -222,7 +263,12 @@ function printRun(r: {
   profile: {
     samplesJoined: number;
     stages: { stage: string; p50Ms: number; p99Ms: number; maxMs: number }[];
-    tail: { batches: number; eventsPerBatch: { p50Ms: number; p99Ms: number }; readMs: { p50Ms: number; p99Ms: number }; handleMs: { p50Ms: number; p99Ms: number; maxMs: number } };
+    tail: {
+      batches: number;
+      eventsPerBatch: { p50Ms: number; p99Ms: number };
+      readMs: { p50Ms: number; p99Ms: number };
+      handleMs: { p50Ms: number; p99Ms: number; maxMs: number };
+    };
     streamReads: { count: number; perMove: number; ms: { p50Ms: number; p99Ms: number } };
     sql: { kind: string; calls: number; perMove: number; idle: { count: number; p50Ms: number; p99Ms: number } }[];
     serverCpuPercent: number;
@@ -232,24 +278,40 @@ function printRun(r: {
 }) {
   const p = r.profile;
   console.log('');
-  console.log(`  R = ${r.rooms}: ${r.clients} clients, ${r.matchesFinished}/${r.rooms} duels finished (rounds solved ${r.rounds.solved}, failed ${r.rounds.failed}, skipped ${r.rounds.skipped}); setup ${r.setupSeconds} s`);
-  console.log(`    ${r.moves} moves in ${r.playSeconds} s: ${r.movesPerSecond} moves/s; ${r.refusedMoves} refused ${JSON.stringify(r.refusals)}, ${r.missingViews} views never came, ${r.resyncs} resyncs`);
+  console.log(
+    `  R = ${r.rooms}: ${r.clients} clients, ${r.matchesFinished}/${r.rooms} duels finished (rounds solved ${r.rounds.solved}, failed ${r.rounds.failed}, skipped ${r.rounds.skipped}); setup ${r.setupSeconds} s`,
+  );
+  console.log(
+    `    ${r.moves} moves in ${r.playSeconds} s: ${r.movesPerSecond} moves/s; ${r.refusedMoves} refused ${JSON.stringify(r.refusals)}, ${r.missingViews} views never came, ${r.resyncs} resyncs`,
+  );
   if (r.stalled) {
     console.log(`    STALLED: ${r.stalled}; the figures are of the moves made until then`);
     for (const room of r.stuckRooms) console.log(`      ${room}`);
   }
-  console.log(`    move → others' view (${r.latency.count} samples): p50 ${r.latency.p50Ms} ms, p99 ${r.latency.p99Ms} ms, max ${r.latency.maxMs} ms${r.rooms >= 500 ? ` (target p99 ≤ ${TARGET_P99_MS} ms: ${r.latency.p99Ms <= TARGET_P99_MS ? 'met' : 'NOT met'})` : ''}`);
-  console.log(`    move → mover's own result: p50 ${r.moverResult.p50Ms} ms, p99 ${r.moverResult.p99Ms} ms; load average ${r.loadavg.join(' ')}`);
+  console.log(
+    `    move → others' view (${r.latency.count} samples): p50 ${r.latency.p50Ms} ms, p99 ${r.latency.p99Ms} ms, max ${r.latency.maxMs} ms${r.rooms >= 500 ? ` (target p99 ≤ ${TARGET_P99_MS} ms: ${r.latency.p99Ms <= TARGET_P99_MS ? 'met' : 'NOT met'})` : ''}`,
+  );
+  console.log(
+    `    move → mover's own result: p50 ${r.moverResult.p50Ms} ms, p99 ${r.moverResult.p99Ms} ms; load average ${r.loadavg.join(' ')}`,
+  );
   const lag = r.leaderboardLag;
-  console.log(`    leaderboard live lag (${lag.count} appends it counts → applied): p50 ${lag.p50Ms} ms, p99 ${lag.p99Ms} ms, max ${lag.maxMs} ms (issue 6 target p99 ≤ 1000 ms)`);
+  console.log(
+    `    leaderboard live lag (${lag.count} appends it counts → applied): p50 ${lag.p50Ms} ms, p99 ${lag.p99Ms} ms, max ${lag.maxMs} ms (issue 6 target p99 ≤ 1000 ms)`,
+  );
   console.log(`    where the time goes (${p.samplesJoined} samples joined with the server trace; per stage p50 / p99 / max ms):`);
-  for (const s of p.stages) console.log(`      ${s.stage.padEnd(40)} ${String(s.p50Ms).padStart(8)} ${String(s.p99Ms).padStart(8)} ${String(s.maxMs).padStart(8)}`);
+  for (const s of p.stages)
+    console.log(`      ${s.stage.padEnd(40)} ${String(s.p50Ms).padStart(8)} ${String(s.p99Ms).padStart(8)} ${String(s.maxMs).padStart(8)}`);
   console.log(
     `    push tail: ${p.tail.batches} batches, events/batch p50 ${p.tail.eventsPerBatch.p50Ms} p99 ${p.tail.eventsPerBatch.p99Ms}; read p50 ${p.tail.readMs.p50Ms} p99 ${p.tail.readMs.p99Ms} ms; handling a batch p50 ${p.tail.handleMs.p50Ms} p99 ${p.tail.handleMs.p99Ms} max ${p.tail.handleMs.maxMs} ms`,
   );
-  console.log(`    stream reads: ${p.streamReads.count} (${p.streamReads.perMove} per move), p50 ${p.streamReads.ms.p50Ms} p99 ${p.streamReads.ms.p99Ms} ms`);
+  console.log(
+    `    stream reads: ${p.streamReads.count} (${p.streamReads.perMove} per move), p50 ${p.streamReads.ms.p50Ms} p99 ${p.streamReads.ms.p99Ms} ms`,
+  );
   console.log(`    database, per move (calls; p50 / p99 ms of those that found PGlite idle):`);
-  for (const q of p.sql.slice(0, 10)) console.log(`      ${String(q.perMove).padStart(6)}  ${q.kind.padEnd(66)} ${String(q.idle.p50Ms).padStart(6)} ${String(q.idle.p99Ms).padStart(6)}  (${q.idle.count} idle)`);
+  for (const q of p.sql.slice(0, 10))
+    console.log(
+      `      ${String(q.perMove).padStart(6)}  ${q.kind.padEnd(66)} ${String(q.idle.p50Ms).padStart(6)} ${String(q.idle.p99Ms).padStart(6)}  (${q.idle.count} idle)`,
+    );
   console.log(
     `    CPU: platform process ${p.serverCpuPercent} % of a core, clients process ${p.clientCpuPercent} %; platform event-loop delay p50 ${p.serverEventLoopDelayMs?.p50} p99 ${p.serverEventLoopDelayMs?.p99} max ${p.serverEventLoopDelayMs?.max} ms`,
   );

@@ -27,7 +27,13 @@ export * from './commands/topics.ts';
 export { startRelay, RELAY_SUBSCRIBER, type Relay, type RelayOptions } from './relay/relay.ts';
 export { encodeRelayedEvent, decodeRelayedEvent, RELAY_HEADERS } from './relay/codec.ts';
 export * from './relay/topics.ts';
-export { openServiceDatabase, ensureDatabase, SERVICE_SCHEMAS, type ServiceDatabase, type ServiceDatabaseOptions } from './process/service-database.ts';
+export {
+  openServiceDatabase,
+  ensureDatabase,
+  SERVICE_SCHEMAS,
+  type ServiceDatabase,
+  type ServiceDatabaseOptions,
+} from './process/service-database.ts';
 export { startHealthServer, type HealthServer, type ReadinessChecks } from './process/health.ts';
 export { createKafkaProbe, databaseAnswers, within, type KafkaProbe } from './process/probes.ts';
 export {

@@ -20,7 +20,10 @@ describe('websocket protocol', () => {
     const command = { type: 'command', id: 'c1', name: 'match.move', payload: { matchId: 'm1', type: 'guess', letter: 'a' } };
     expect(ClientMessage.parse(command)).toEqual(command);
     expect(ClientMessage.safeParse({ ...command, name: 'wallet.drain' }).success).toBe(false);
-    expect(ServerMessage.safeParse({ type: 'result', id: 'c1', ok: false, code: 'already_guessed', message: 'You already guessed that letter' }).success).toBe(true);
+    expect(
+      ServerMessage.safeParse({ type: 'result', id: 'c1', ok: false, code: 'already_guessed', message: 'You already guessed that letter' })
+        .success,
+    ).toBe(true);
     expect(ClientMessage.safeParse({ type: 'result', id: 'c1', ok: true }).success).toBe(false);
   });
 });

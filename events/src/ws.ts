@@ -63,7 +63,10 @@ export const CommandMessage = z.object({
   id: z.string().min(1).max(100),
   name: z.enum(WS_COMMAND_NAMES),
   payload: z.record(z.string(), z.unknown()).default({}),
-  idempotencyKey: z.string().regex(/^[A-Za-z0-9_.:-]{1,100}$/).optional(),
+  idempotencyKey: z
+    .string()
+    .regex(/^[A-Za-z0-9_.:-]{1,100}$/)
+    .optional(),
 });
 export type CommandMessage = z.infer<typeof CommandMessage>;
 export const ClientMessage = z.discriminatedUnion('type', [SubscribeMessage, UnsubscribeMessage, PingMessage, CommandMessage]);

@@ -77,8 +77,20 @@ export function createTopology(options: TopologyOptions): Topology {
   };
   const services = [
     managed('ledger', SERVICE_ENTRIES.ledger, options.ledgerPort, { ...common, LEDGER_PORT: String(options.ledgerPort) }, options),
-    managed('game-engine', SERVICE_ENTRIES['game-engine'], options.enginePort, { ...common, ENGINE_PORT: String(options.enginePort) }, options),
-    managed('leaderboard', SERVICE_ENTRIES.leaderboard, options.leaderboardPort, { ...common, LEADERBOARD_PORT: String(options.leaderboardPort) }, options),
+    managed(
+      'game-engine',
+      SERVICE_ENTRIES['game-engine'],
+      options.enginePort,
+      { ...common, ENGINE_PORT: String(options.enginePort) },
+      options,
+    ),
+    managed(
+      'leaderboard',
+      SERVICE_ENTRIES.leaderboard,
+      options.leaderboardPort,
+      { ...common, LEADERBOARD_PORT: String(options.leaderboardPort) },
+      options,
+    ),
   ];
   const gateways = options.gatewayPorts.map((port, index) =>
     managed(

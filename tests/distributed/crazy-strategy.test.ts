@@ -10,7 +10,10 @@ import { hasMoveNow, nextCrazyMove } from './support/crazy-strategy.ts';
 const AT = '2026-03-01T09:00:01.000Z';
 
 function playOut(players: readonly string[], seed: string) {
-  let state = crazy.initialState({ matchId: 'm', roomCode: 'ABC234', players, turnMs: 30_000, startedAt: '2026-03-01T09:00:00.000Z' }, seed);
+  let state = crazy.initialState(
+    { matchId: 'm', roomCode: 'ABC234', players, turnMs: 30_000, startedAt: '2026-03-01T09:00:00.000Z' },
+    seed,
+  );
   const refused: string[] = [];
   let penalised = 0;
   let moves = 0;

@@ -16,7 +16,16 @@ import { expectConsistent } from './support/invariants.ts';
 import { arrive, buyTokens, carryOn, claimBonus, DAILY_BONUS, playHangmanToAWin, WELCOME_GRANT, type Journey } from './support/journey.ts';
 import { crazyGame, playCrazy } from './support/crazy.ts';
 import { duelGame, playDuel } from './support/duel.ts';
-import { arriveForRoom, closeRoom, describeRoom, roomJourney, roomTriesDuring, setUpRoom, turnsTimedOut, type RoomJourney } from './support/rooms.ts';
+import {
+  arriveForRoom,
+  closeRoom,
+  describeRoom,
+  roomJourney,
+  roomTriesDuring,
+  setUpRoom,
+  turnsTimedOut,
+  type RoomJourney,
+} from './support/rooms.ts';
 
 const dependencies = await findDependencies();
 afterAll(stopKafkaIfStarted, 120_000);
@@ -52,7 +61,10 @@ describe.skipIf(!dependencies)('distributed mode under faults', { timeout: 300_0
 
   /** The room match of a scenario: the host sends through gateway 1, the guest through gateway 2 (pushes the other way). */
   const roomFor = (scenario: string) =>
-    arriveForRoom(cluster, scenario, duelGame, [new Player(cluster, `${scenario}-room-host`, 0), new Player(cluster, `${scenario}-room-guest`, 1)]);
+    arriveForRoom(cluster, scenario, duelGame, [
+      new Player(cluster, `${scenario}-room-host`, 0),
+      new Player(cluster, `${scenario}-room-guest`, 1),
+    ]);
   /**
    * The Crazy match of a scenario, set up (fees and stakes held, dealt) before the fault and played through it:
    * its players send through gateways 1, 2, 1 (pushes the other way).
@@ -67,7 +79,9 @@ describe.skipIf(!dependencies)('distributed mode under faults', { timeout: 300_0
   /** Prints the room match and its requests under way during the fault; there must be some. */
   const roomThroughFault = async (scenario: string, room: RoomJourney, fault: { from: number; to: number }) => {
     const { count, met } = roomTriesDuring(room, fault.from, fault.to);
-    console.log(`${scenario}: ${describeRoom(room)}, turns timed out ${await turnsTimedOut(cluster, room)}\n  ${count} room requests under way during the fault; the ones that met it: ${met.join('; ') || 'none'}`);
+    console.log(
+      `${scenario}: ${describeRoom(room)}, turns timed out ${await turnsTimedOut(cluster, room)}\n  ${count} room requests under way during the fault; the ones that met it: ${met.join('; ') || 'none'}`,
+    );
     expect(count, `${scenario}: room requests under way during the fault`).toBeGreaterThan(0);
   };
 
@@ -80,7 +94,9 @@ describe.skipIf(!dependencies)('distributed mode under faults', { timeout: 300_0
       seen.set(what, (seen.get(what) ?? 0) + 1);
     }
     const requests = journeys.reduce((n, j) => n + j.player.attempts.length, 0);
-    console.log(`${scenario}: ${requests} requests; before their outcome: ${[...seen].map(([what, n]) => `${n}× ${what}`).join(', ') || 'none'}`);
+    console.log(
+      `${scenario}: ${requests} requests; before their outcome: ${[...seen].map(([what, n]) => `${n}× ${what}`).join(', ') || 'none'}`,
+    );
     return [...seen.values()].reduce((a, b) => a + b, 0);
   };
 
@@ -116,7 +132,10 @@ describe.skipIf(!dependencies)('distributed mode under faults', { timeout: 300_0
       // Subscribed: gateway 2 has checked the session and serves the socket.
       socket.send(JSON.stringify({ type: 'subscribe', channel: `user:${player.userId}` }));
       await expect.poll(() => messages.some((m) => m.type === 'subscribed'), { timeout: 10_000 }).toBe(true);
-      const signedOut = await fetch(`${cluster.gatewayUrl(0)}/api/v1/auth/logout`, { method: 'DELETE', headers: { authorization: `Bearer ${player.token}` } });
+      const signedOut = await fetch(`${cluster.gatewayUrl(0)}/api/v1/auth/logout`, {
+        method: 'DELETE',
+        headers: { authorization: `Bearer ${player.token}` },
+      });
       expect(signedOut.status).toBe(200);
       // Without the announcement nothing would close it: the socket sends nothing, so it is never re-checked.
       expect(await Promise.race([closed, delay(10_000).then(() => 'still open')])).toBe(4401);
@@ -158,7 +177,10 @@ describe.skipIf(!dependencies)('distributed mode under faults', { timeout: 300_0
       // A command that met the dead ledger either timed out (504) or waited for the restarted one and succeeded; which
       // depends on how fast the ledger came back, so what must hold is that requests were under way meanwhile.
       interruptions('(a) ledger killed', [...journeys, ...roomPlayers(room, crazyRoom)]);
-      expect(triesDuring([...journeys, ...roomPlayers(room, crazyRoom)], fault), 'requests under way while the ledger was dead').toBeGreaterThan(0);
+      expect(
+        triesDuring([...journeys, ...roomPlayers(room, crazyRoom)], fault),
+        'requests under way while the ledger was dead',
+      ).toBeGreaterThan(0);
       await expectConsistent(cluster, journeys, [room, crazyRoom]);
     } finally {
       closeAll(arrived);
@@ -203,9 +225,14 @@ describe.skipIf(!dependencies)('distributed mode under faults', { timeout: 300_0
       for (const journey of crazyRoom.players) {
         const follower = crazyRoom.followers.get(journey.player.userId)!;
         const expected = journey.player.gateway === 0 ? [1, 0] : [0];
-        expect(follower.connections, `${journey.player.name}: its room websocket moved to gateway 1 if it was on gateway 2`).toEqual(expected);
+        expect(follower.connections, `${journey.player.name}: its room websocket moved to gateway 1 if it was on gateway 2`).toEqual(
+          expected,
+        );
       }
-      expect(interruptions('(b) gateway killed', [...journeys, ...roomPlayers(room, crazyRoom)]), 'requests that met the dead gateway').toBeGreaterThan(0);
+      expect(
+        interruptions('(b) gateway killed', [...journeys, ...roomPlayers(room, crazyRoom)]),
+        'requests that met the dead gateway',
+      ).toBeGreaterThan(0);
       // back again, it serves the same wallets as the one that stayed
       doomed.start();
       await doomed.waitReady();
@@ -249,7 +276,10 @@ describe.skipIf(!dependencies)('distributed mode under faults', { timeout: 300_0
       await crazyPlayed;
       await roomThroughFault('(c) broker stopped', room, fault);
       await roomThroughFault('(c) broker stopped', crazyRoom, fault);
-      expect(interruptions('(c) broker stopped', [...journeys, ...roomPlayers(room, crazyRoom)]), 'commands that met the stopped broker').toBeGreaterThan(0);
+      expect(
+        interruptions('(c) broker stopped', [...journeys, ...roomPlayers(room, crazyRoom)]),
+        'commands that met the stopped broker',
+      ).toBeGreaterThan(0);
       await expectConsistent(cluster, journeys, [room, crazyRoom]);
       // every process is ready again
       for (const process of cluster.topology.processes) await process.waitReady(60_000);

@@ -160,7 +160,8 @@ type Text = (typeof TEXT)[Language];
 type ActionKey = keyof Text['buttons'];
 
 /** A card's accessible name in a language: "8 of hearts", "jack of clubs" / "የልብ 8". */
-const cardName = (text: Text, card: Pick<Card, 'suit' | 'rank'>) => text.cardName(text.rankWords[card.rank] ?? card.rank, text.suitWords[card.suit]);
+const cardName = (text: Text, card: Pick<Card, 'suit' | 'rank'>) =>
+  text.cardName(text.rankWords[card.rank] ?? card.rank, text.suitWords[card.suit]);
 
 interface Player {
   readonly name: string;
@@ -420,7 +421,8 @@ describe.skipIf(!pgUrl)('Crazy in three browsers: a whole game with a bet, Qereg
     await dawit.page.getByTestId('join-code-submit').click();
     await dawit.page.waitForURL(`**/multiplayer/room/${code}`);
     await visible(dawit.page.getByRole('heading', { name: ROOM_NAME }));
-    for (const joiner of [sara, dawit]) await visible(page.getByTestId('room-player').filter({ hasText: joiner.name }).getByText('Not ready'));
+    for (const joiner of [sara, dawit])
+      await visible(page.getByTestId('room-player').filter({ hasText: joiner.name }).getByText('Not ready'));
   });
 
   it('gets everyone ready (the wallets hold the fee and the penalty), agrees a bet (the pot shows) and starts', async () => {
@@ -428,7 +430,8 @@ describe.skipIf(!pgUrl)('Crazy in three browsers: a whole game with a bet, Qereg
       await player.page.getByRole('button', { name: player.text.ready }).click();
       await expectWallet(player, { balance: WELCOME_TOKENS, held: ENTRY_FEE + PENALTY });
     }
-    for (const other of [sara, dawit]) await visible(abebe.page.getByTestId('room-player').filter({ hasText: other.name }).getByText('Ready'));
+    for (const other of [sara, dawit])
+      await visible(abebe.page.getByTestId('room-player').filter({ hasText: other.name }).getByText('Ready'));
 
     await abebe.page.locator('label.chip', { hasText: `${BET} tokens` }).click();
     expect(await abebe.page.getByRole('radio', { name: `${BET} tokens` }).isChecked()).toBe(true);
@@ -518,7 +521,8 @@ describe.skipIf(!pgUrl)('Crazy in three browsers: a whole game with a bet, Qereg
     const turn = raw.turn === text.yourTurn ? player.id : (players.find((p) => p.name === turnName)?.id ?? '');
     const top = raw.top === null ? null : (topCardNamed(text, raw.top) ?? null);
     if (raw.top !== null && top === null) throw new Error(`${player.name} sees a top card named ${raw.top}`);
-    const suit = raw.suit === null ? null : (SUITS.find((s) => raw.suit!.includes(SUIT_SYMBOL[s]) && raw.suit!.includes(text.suitNames[s])) ?? null);
+    const suit =
+      raw.suit === null ? null : (SUITS.find((s) => raw.suit!.includes(SUIT_SYMBOL[s]) && raw.suit!.includes(text.suitNames[s])) ?? null);
     const counts: Record<string, number> = { [player.id]: hand.length };
     const qeregn: string[] = [];
     for (const seat of raw.seats) {
@@ -526,7 +530,10 @@ describe.skipIf(!pgUrl)('Crazy in three browsers: a whole game with a bet, Qereg
       if (seat.badge === text.saidQeregn) qeregn.push(seat.id);
     }
     const enabled = Object.fromEntries(
-      (Object.entries(text.buttons) as [ActionKey, string][]).map(([key, name]) => [key, raw.buttons.some((b) => b.name === name && !b.disabled)]),
+      (Object.entries(text.buttons) as [ActionKey, string][]).map(([key, name]) => [
+        key,
+        raw.buttons.some((b) => b.name === name && !b.disabled),
+      ]),
     ) as Record<ActionKey, boolean>;
     return {
       over: raw.over,
@@ -589,10 +596,15 @@ describe.skipIf(!pgUrl)('Crazy in three browsers: a whole game with a bet, Qereg
 
   /** The winner's score (rules.ts decision 13): the base plus the points of the cards the others still hold. */
   const winnerScore = () =>
-    WIN_POINTS + players.filter((p) => p !== winner).flatMap((p) => finalHands[p.id]!).reduce((sum, card) => sum + pointsOf(card), 0);
+    WIN_POINTS +
+    players
+      .filter((p) => p !== winner)
+      .flatMap((p) => finalHands[p.id]!)
+      .reduce((sum, card) => sum + pointsOf(card), 0);
 
   const actions = (player: Player) => player.page.getByRole('group', { name: player.text.actions });
-  const tapAction = (player: Player, key: ActionKey) => actions(player).getByRole('button', { name: player.text.buttons[key], exact: true }).click();
+  const tapAction = (player: Player, key: ActionKey) =>
+    actions(player).getByRole('button', { name: player.text.buttons[key], exact: true }).click();
 
   /** Waits until the player's own page shows the result of their move (no move on its way any more). */
   const afterMove = (player: Player, what: string, done: (v: Shown) => boolean) =>
@@ -641,7 +653,9 @@ describe.skipIf(!pgUrl)('Crazy in three browsers: a whole game with a bet, Qereg
     await tapAction(player, 'qeregn');
     await afterMove(player, 'says Qeregn', (v) => !v.enabled.qeregn);
     for (const other of players.filter((p) => p !== player)) {
-      await visible(other.page.locator(`[data-testid="crazy-seat"][data-player-id="${player.id}"]`).getByText(other.text.saidQeregn, { exact: true }));
+      await visible(
+        other.page.locator(`[data-testid="crazy-seat"][data-player-id="${player.id}"]`).getByText(other.text.saidQeregn, { exact: true }),
+      );
     }
     happened.push({ kind: 'qeregn', by: player });
   }
@@ -656,7 +670,11 @@ describe.skipIf(!pgUrl)('Crazy in three browsers: a whole game with a bet, Qereg
     // The caught player's hand grows by the rule's draw: on their own page and on everyone's seats.
     await afterMove(target, 'is caught', (v) => v.hand.length === 1 + CRAZY_CALL_DRAW);
     for (const other of players.filter((p) => p !== target)) {
-      await visible(other.page.locator(`[data-testid="crazy-seat"][data-player-id="${target.id}"]`).getByText(other.text.cards(1 + CRAZY_CALL_DRAW), { exact: true }));
+      await visible(
+        other.page
+          .locator(`[data-testid="crazy-seat"][data-player-id="${target.id}"]`)
+          .getByText(other.text.cards(1 + CRAZY_CALL_DRAW), { exact: true }),
+      );
     }
     // A right call costs the caller nothing (a false one would have cost a card).
     const after = await afterMove(caller, 'called Crazy', (v) => !v.enabled.crazy);
@@ -747,7 +765,9 @@ describe.skipIf(!pgUrl)('Crazy in three browsers: a whole game with a bet, Qereg
       const title = (await player.page.getByTestId('result-title').innerText()).trim();
       expect(title).toBe(player === winner ? player.text.youWon : player.text.theyWon(winner.name));
       expect(numberIn(await player.page.getByTestId('result-score').innerText())).toBe(player === winner ? score : 0);
-      await expect.poll(async () => numberIn(await player.page.getByTestId('result-tokens').innerText()), SETTLE).toBe(player === winner ? POT - BET - ENTRY_FEE : -BET - ENTRY_FEE);
+      await expect
+        .poll(async () => numberIn(await player.page.getByTestId('result-tokens').innerText()), SETTLE)
+        .toBe(player === winner ? POT - BET - ENTRY_FEE : -BET - ENTRY_FEE);
     }
   });
 
@@ -766,7 +786,9 @@ describe.skipIf(!pgUrl)('Crazy in three browsers: a whole game with a bet, Qereg
       await visible(item);
       expect(await player.page.getByTestId('history-item').count()).toBe(1);
       await visible(item.getByText(player.text.historyResult[player === winner ? 'won' : 'lost'], { exact: true }));
-      expect(numberIn(await item.getByTestId('history-tokens').innerText())).toBe(player === winner ? POT - BET - ENTRY_FEE : -BET - ENTRY_FEE);
+      expect(numberIn(await item.getByTestId('history-tokens').innerText())).toBe(
+        player === winner ? POT - BET - ENTRY_FEE : -BET - ENTRY_FEE,
+      );
       expect(await item.innerText()).toContain(`${winner.name} ${score}`);
     }
   });
@@ -838,7 +860,9 @@ describe.skipIf(!pgUrl)('Crazy in three browsers: a whole game with a bet, Qereg
       const notDraws = (list: string[]) => list.filter((c) => !/ drew \d+ cards?$/.test(c));
       expect(notDraws(compared)).toEqual(notDraws(expected));
     }
-    expect(captions.filter((c) => c.startsWith(`${winner.name} played`)).length).toBe(happened.filter((h) => h.kind === 'play' && h.by === winner).length);
+    expect(captions.filter((c) => c.startsWith(`${winner.name} played`)).length).toBe(
+      happened.filter((h) => h.kind === 'play' && h.by === winner).length,
+    );
     expect(captions.at(-1)).toBe(text.captions.end(winner.name));
 
     // Once over, every hand is shown: the losers' cards as they held them, the winner's none.

@@ -62,9 +62,9 @@ describe.skipIf(!chromiumAvailable())('sign-in and wallet in the browser', () =>
       expect(await claimButton.innerText()).toMatch(claim);
       await claimButton.click();
       await expect.poll(() => pillTokens(page), SETTLE).toBe(WELCOME_TOKENS + DAILY_BONUS_TOKENS);
-      await expect.poll(async () => Number((await page.getByTestId('wallet-balance').innerText()).replace(/[^\d]/g, '')), SETTLE).toBe(
-        WELCOME_TOKENS + DAILY_BONUS_TOKENS,
-      );
+      await expect
+        .poll(async () => Number((await page.getByTestId('wallet-balance').innerText()).replace(/[^\d]/g, '')), SETTLE)
+        .toBe(WELCOME_TOKENS + DAILY_BONUS_TOKENS);
       expect(await claimButton.isDisabled()).toBe(true);
 
       await page.getByTestId('avatar-menu').click();
@@ -73,7 +73,11 @@ describe.skipIf(!chromiumAvailable())('sign-in and wallet in the browser', () =>
       await logoutItem.click();
       // Signed out: the header's Login button, or the sign-in form itself when the wallet sends the player there.
       await page.locator('[data-testid="login-button"], [data-testid="phone-input"]').first().waitFor();
-      expect(await page.evaluate(() => (globalThis as unknown as { localStorage: { getItem(key: string): string | null } }).localStorage.getItem('qal.auth.token'))).toBeNull();
+      expect(
+        await page.evaluate(() =>
+          (globalThis as unknown as { localStorage: { getItem(key: string): string | null } }).localStorage.getItem('qal.auth.token'),
+        ),
+      ).toBeNull();
       await page.context().close();
     });
   }

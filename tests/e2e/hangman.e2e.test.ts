@@ -50,7 +50,12 @@ describe.skipIf(!pgUrl)('Hangman in the browser', () => {
   };
 
   async function newPlayer(locale: Language = 'en'): Promise<{ page: Page; context: BrowserContext }> {
-    const ctx = await browser.newContext({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true, locale: locale === 'am' ? 'am-ET' : 'en-GB' });
+    const ctx = await browser.newContext({
+      viewport: { width: 360, height: 740 },
+      hasTouch: true,
+      isMobile: true,
+      locale: locale === 'am' ? 'am-ET' : 'en-GB',
+    });
     const p = await ctx.newPage();
     const phone = nextPhone();
     const prefix = locale === 'am' ? '/am' : '';

@@ -237,7 +237,9 @@ describe.skipIf(!pgUrl)('multiplayer word duel in two browsers', () => {
     // The lobby does not list a room with a password; her invitations page shows the invitation.
     await sara.page.goto(url(sara, '/multiplayer'));
     await visible(sara.page.getByText('አሁን ክፍት ክፍል የለም። አንድ ይፍጠሩ!'));
-    const invitationsLink = sara.page.getByRole('navigation', { name: sara.text.sections }).getByRole('link', { name: sara.text.invitations });
+    const invitationsLink = sara.page
+      .getByRole('navigation', { name: sara.text.sections })
+      .getByRole('link', { name: sara.text.invitations });
     await expect.poll(() => invitationsLink.innerText(), SETTLE).toMatch(/1$/);
     await invitationsLink.click();
     await sara.page.waitForURL(`**/am/multiplayer/invitations`);
@@ -425,8 +427,12 @@ describe.skipIf(!pgUrl)('multiplayer word duel in two browsers', () => {
     expect(await page.getByRole('button', { name: text.forward }).isDisabled()).toBe(true);
     const nameOf = (player: Player) => player.name;
     const guessCaptions = guesses.map((g) => text.guess(nameOf(g.player), g.key.toUpperCase(), g.hit));
-    expect(captions.filter((c) => guessCaptions.some((g) => c.endsWith(g))).map((c) => guessCaptions.find((g) => c.endsWith(g)))).toEqual(guessCaptions);
-    expect(captions.filter((c) => c.endsWith(text.setTheWord(firstSetter.name)) || c.endsWith(text.setTheWord(firstGuesser.name)))).toHaveLength(2);
+    expect(captions.filter((c) => guessCaptions.some((g) => c.endsWith(g))).map((c) => guessCaptions.find((g) => c.endsWith(g)))).toEqual(
+      guessCaptions,
+    );
+    expect(
+      captions.filter((c) => c.endsWith(text.setTheWord(firstSetter.name)) || c.endsWith(text.setTheWord(firstGuesser.name))),
+    ).toHaveLength(2);
     expect(captions.at(-1)).toContain(text.end);
     expect(await page.getByTestId('replay-word').innerText()).toContain(SECOND_WORD);
 

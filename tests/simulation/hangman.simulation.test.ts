@@ -77,7 +77,12 @@ function expectedScore(language: Language, word: string, wrong: number, hints: n
   const m = multiplierTenths(language, letters);
   const remaining = Math.max(0, TIME_LIMIT_MS - elapsedMs);
   const score =
-    (100 * m) / 10 + (10 * letters * m) / 10 - 20 * wrong - 50 * hints + (wrong === 0 && hints === 0 ? (200 * m) / 10 : 0) + Math.floor((50 * m * remaining) / (10 * TIME_LIMIT_MS));
+    (100 * m) / 10 +
+    (10 * letters * m) / 10 -
+    20 * wrong -
+    50 * hints +
+    (wrong === 0 && hints === 0 ? (200 * m) / 10 : 0) +
+    Math.floor((50 * m * remaining) / (10 * TIME_LIMIT_MS));
   return Math.max(0, Math.round(score));
 }
 const viewIn = (outcome: CommandOutcome): View => (outcome.status === 'succeeded' ? (outcome.data.view as View) : ({} as View));
@@ -86,7 +91,13 @@ const xpFor = (score: number) => Math.min(10, 5 + Math.floor(score / 100));
 
 /** Every string value in a JSON-like value. */
 const stringsOf = (value: unknown): string[] =>
-  typeof value === 'string' ? [value] : Array.isArray(value) ? value.flatMap(stringsOf) : value && typeof value === 'object' ? Object.values(value).flatMap(stringsOf) : [];
+  typeof value === 'string'
+    ? [value]
+    : Array.isArray(value)
+      ? value.flatMap(stringsOf)
+      : value && typeof value === 'object'
+        ? Object.values(value).flatMap(stringsOf)
+        : [];
 
 /** Addis Ababa is UTC+3. */
 const addisDay = (ms: number) => new Date(ms + 3 * 3_600_000).toISOString().slice(0, 10);
@@ -191,7 +202,9 @@ describe(`Hangman simulation (seed ${SEED}, ${GAMES} games)`, () => {
       if (i % 10 === 0) {
         const purchaseId = uuidFrom('sim-purchase', id);
         await ledger.handle(envelope('StartPurchase', id, { userId: id, purchaseId, packageId: 'tokens_500' }));
-        const confirmed = await ledger.handle(envelope('ConfirmPurchase', 'system:sim', { purchaseId, providerReference: sandboxReference(purchaseId) }));
+        const confirmed = await ledger.handle(
+          envelope('ConfirmPurchase', 'system:sim', { purchaseId, providerReference: sandboxReference(purchaseId) }),
+        );
         expect(confirmed.status).toBe('succeeded');
         player.balance += 500;
       }
@@ -316,7 +329,14 @@ describe(`Hangman simulation (seed ${SEED}, ${GAMES} games)`, () => {
         stats.idle += 1;
         now += TIME_LIMIT_MS + random.int(0, 30_000);
         if (random.chance(0.5)) await sweep();
-        else await send(envelope('MakeMove', player.id, { matchId, userId: player.id, move: { type: 'guess', letter: random.pick(hangman.keysOf(language)) } }));
+        else
+          await send(
+            envelope('MakeMove', player.id, {
+              matchId,
+              userId: player.id,
+              move: { type: 'guess', letter: random.pick(hangman.keysOf(language)) },
+            }),
+          );
         const summary = await engine.queries.match(matchId);
         if (!summary || !('view' in summary) || !summary.view) throw new Error(`match ${matchId} has no Hangman view`);
         view = summary.view;
@@ -328,7 +348,9 @@ describe(`Hangman simulation (seed ${SEED}, ${GAMES} games)`, () => {
       const useHint = view.hintsLeft > 0 && random.chance(0.08);
       const right = open.filter((k) => wordKeys.has(k));
       const letter = right.length > 0 && random.next() < skill ? random.pick(right) : random.pick(open);
-      const move = useHint ? { type: 'hint' as const } : { type: 'guess' as const, letter: language === 'en' && random.chance(0.3) ? letter.toUpperCase() : letter };
+      const move = useHint
+        ? { type: 'hint' as const }
+        : { type: 'guess' as const, letter: language === 'en' && random.chance(0.3) ? letter.toUpperCase() : letter };
       const command = envelope('MakeMove', player.id, { matchId, userId: player.id, move });
       const before = view;
       const result = await send(command);
@@ -392,16 +414,24 @@ describe(`Hangman simulation (seed ${SEED}, ${GAMES} games)`, () => {
 
     // Every transfer the games caused, from the ledger's own events.
     const events = await readAll(store);
-    const transfers = events.filter((e) => e.type === 'TransferPosted').map((e) => e.data as { matchId: string | null; reason: string; amount: number; debitAccountId: string; creditAccountId: string });
+    const transfers = events
+      .filter((e) => e.type === 'TransferPosted')
+      .map((e) => e.data as { matchId: string | null; reason: string; amount: number; debitAccountId: string; creditAccountId: string });
     const byMatch = new Map<string, typeof transfers>();
     for (const t of transfers) if (t.matchId) byMatch.set(t.matchId, [...(byMatch.get(t.matchId) ?? []), t]);
     for (const match of matches) {
-      const moved = (byMatch.get(match.matchId) ?? []).map((t) => `${t.reason}:${t.amount}:${t.debitAccountId}>${t.creditAccountId}`).sort();
+      const moved = (byMatch.get(match.matchId) ?? [])
+        .map((t) => `${t.reason}:${t.amount}:${t.debitAccountId}>${t.creditAccountId}`)
+        .sort();
       const wallet = `wallet:${match.player.id}`;
       if (match.outcome === 'refused') expect(moved).toEqual([]);
-      else if (match.outcome === 'abandoned') expect(moved.length === 0 || moved.join() === [`game_fee:9:${wallet}>house`, `refund:9:house>${wallet}`].join()).toBe(true);
+      else if (match.outcome === 'abandoned')
+        expect(moved.length === 0 || moved.join() === [`game_fee:9:${wallet}>house`, `refund:9:house>${wallet}`].join()).toBe(true);
       else {
-        const expected = [`game_fee:9:${wallet}>house`, ...(match.tokensWon > 0 ? [`reward:${match.tokensWon}:issuance>${wallet}`] : [])].sort();
+        const expected = [
+          `game_fee:9:${wallet}>house`,
+          ...(match.tokensWon > 0 ? [`reward:${match.tokensWon}:issuance>${wallet}`] : []),
+        ].sort();
         expect(moved).toEqual(expected);
       }
     }

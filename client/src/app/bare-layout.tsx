@@ -12,7 +12,9 @@ export function BareLayout() {
       <header className="header">
         <div className="header-inner">
           <LocaleLink to="/" className="brand" aria-label="Qal">
-            <span className="brand-mark" aria-hidden="true">Q</span>
+            <span className="brand-mark" aria-hidden="true">
+              Q
+            </span>
             <span className="brand-name">Qal</span>
           </LocaleLink>
           <span className="spacer" />

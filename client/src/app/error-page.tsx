@@ -41,9 +41,7 @@ export function ErrorPage() {
 
   if (isRouteErrorResponse(error)) {
     if (error.status === 404) {
-      return (
-        <ErrorView status={404} title={t('errors.pageNotFound')} message={t('errors.pageNotFoundPath', { path: pathname })} />
-      );
+      return <ErrorView status={404} title={t('errors.pageNotFound')} message={t('errors.pageNotFoundPath', { path: pathname })} />;
     }
     return (
       <ErrorView

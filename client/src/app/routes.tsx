@@ -16,25 +16,69 @@ function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType, nam
   };
 }
 
-const login = page(() => import('../features/auth/login-page.tsx'), (m) => m.LoginPage, ['auth']);
+const login = page(
+  () => import('../features/auth/login-page.tsx'),
+  (m) => m.LoginPage,
+  ['auth'],
+);
 
 /** The multiplayer pages: each its own chunk; the duel and the replay also need Hangman's keyboard and words. */
 const multiplayer: RouteObject[] = [
-  { path: 'multiplayer', lazy: page(() => import('../features/multiplayer/lobby-page.tsx'), (m) => m.LobbyPage, ['multiplayer']) },
-  { path: 'multiplayer/join/:code', lazy: page(() => import('../features/multiplayer/join-page.tsx'), (m) => m.JoinPage, ['multiplayer']) },
-  { path: 'multiplayer/room/:code', lazy: page(() => import('../features/multiplayer/room-page.tsx'), (m) => m.RoomPage, ['multiplayer']) },
+  {
+    path: 'multiplayer',
+    lazy: page(
+      () => import('../features/multiplayer/lobby-page.tsx'),
+      (m) => m.LobbyPage,
+      ['multiplayer'],
+    ),
+  },
+  {
+    path: 'multiplayer/join/:code',
+    lazy: page(
+      () => import('../features/multiplayer/join-page.tsx'),
+      (m) => m.JoinPage,
+      ['multiplayer'],
+    ),
+  },
+  {
+    path: 'multiplayer/room/:code',
+    lazy: page(
+      () => import('../features/multiplayer/room-page.tsx'),
+      (m) => m.RoomPage,
+      ['multiplayer'],
+    ),
+  },
   {
     path: 'multiplayer/game/:code',
-    lazy: page(() => import('../features/multiplayer/game-page.tsx'), (m) => m.GamePage, ['multiplayer', 'hangman']),
+    lazy: page(
+      () => import('../features/multiplayer/game-page.tsx'),
+      (m) => m.GamePage,
+      ['multiplayer', 'hangman'],
+    ),
   },
-  { path: 'multiplayer/history', lazy: page(() => import('../features/multiplayer/history-page.tsx'), (m) => m.HistoryPage, ['multiplayer']) },
+  {
+    path: 'multiplayer/history',
+    lazy: page(
+      () => import('../features/multiplayer/history-page.tsx'),
+      (m) => m.HistoryPage,
+      ['multiplayer'],
+    ),
+  },
   {
     path: 'multiplayer/invitations',
-    lazy: page(() => import('../features/multiplayer/invitations-page.tsx'), (m) => m.InvitationsPage, ['multiplayer']),
+    lazy: page(
+      () => import('../features/multiplayer/invitations-page.tsx'),
+      (m) => m.InvitationsPage,
+      ['multiplayer'],
+    ),
   },
   {
     path: 'multiplayer/replay/:matchId',
-    lazy: page(() => import('../features/multiplayer/replay-page.tsx'), (m) => m.ReplayPage, ['multiplayer', 'hangman']),
+    lazy: page(
+      () => import('../features/multiplayer/replay-page.tsx'),
+      (m) => m.ReplayPage,
+      ['multiplayer', 'hangman'],
+    ),
   },
 ];
 
@@ -60,34 +104,72 @@ export const routes: RouteObject[] = [
           {
             ErrorBoundary: ErrorPage,
             children: [
-              { index: true, lazy: page(() => import('../features/games/home-page.tsx'), (m) => m.HomePage, ['games']) },
-              { path: 'hangman', lazy: page(() => import('../features/hangman/hangman-page.tsx'), (m) => m.HangmanPage, ['hangman']) },
+              {
+                index: true,
+                lazy: page(
+                  () => import('../features/games/home-page.tsx'),
+                  (m) => m.HomePage,
+                  ['games'],
+                ),
+              },
+              {
+                path: 'hangman',
+                lazy: page(
+                  () => import('../features/hangman/hangman-page.tsx'),
+                  (m) => m.HangmanPage,
+                  ['hangman'],
+                ),
+              },
               {
                 path: 'leaderboards',
-                lazy: page(() => import('../features/leaderboards/leaderboards-page.tsx'), (m) => m.LeaderboardsPage, ['leaderboards']),
+                lazy: page(
+                  () => import('../features/leaderboards/leaderboards-page.tsx'),
+                  (m) => m.LeaderboardsPage,
+                  ['leaderboards'],
+                ),
               },
               {
                 path: 'stats/share/:id',
-                lazy: page(() => import('../features/stats/shared-stats-page.tsx'), (m) => m.SharedStatsPage, ['stats']),
+                lazy: page(
+                  () => import('../features/stats/shared-stats-page.tsx'),
+                  (m) => m.SharedStatsPage,
+                  ['stats'],
+                ),
               },
               {
                 Component: RequireAuth,
                 children: [
                   {
                     path: 'wallet',
-                    lazy: page(() => import('../features/wallet/wallet-page.tsx'), (m) => m.WalletPage, ['wallet']),
+                    lazy: page(
+                      () => import('../features/wallet/wallet-page.tsx'),
+                      (m) => m.WalletPage,
+                      ['wallet'],
+                    ),
                   },
                   {
                     path: 'profile',
-                    lazy: page(() => import('../features/profile/profile-page.tsx'), (m) => m.ProfilePage, ['profile']),
+                    lazy: page(
+                      () => import('../features/profile/profile-page.tsx'),
+                      (m) => m.ProfilePage,
+                      ['profile'],
+                    ),
                   },
                   {
                     path: 'stats',
-                    lazy: page(() => import('../features/stats/stats-page.tsx'), (m) => m.StatsPage, ['stats']),
+                    lazy: page(
+                      () => import('../features/stats/stats-page.tsx'),
+                      (m) => m.StatsPage,
+                      ['stats'],
+                    ),
                   },
                   {
                     path: 'stats/player/:id',
-                    lazy: page(() => import('../features/stats/player-stats-page.tsx'), (m) => m.PlayerStatsPage, ['stats']),
+                    lazy: page(
+                      () => import('../features/stats/player-stats-page.tsx'),
+                      (m) => m.PlayerStatsPage,
+                      ['stats'],
+                    ),
                   },
                   ...multiplayer,
                   {

@@ -21,7 +21,15 @@ const PATHS: Record<Badge, string> = {
 /** Gold for the emperor, amber for a nigus, the brand's teal for a ras, bronze for a fitawrari. */
 const COLORS: Record<Badge, string> = { emperor: '#b8860b', nigus: '#d97706', ras: '#0f766e', fitawrari: '#9a6b3f' };
 
-export function BadgeIcon({ badge, size = 16, withLabel = false }: { badge: Badge | null | undefined; size?: number; withLabel?: boolean }) {
+export function BadgeIcon({
+  badge,
+  size = 16,
+  withLabel = false,
+}: {
+  badge: Badge | null | undefined;
+  size?: number;
+  withLabel?: boolean;
+}) {
   const { t } = useTranslation();
   if (!badge) return null;
   const label = t(`badges.${badge}`);
@@ -32,8 +40,19 @@ export function BadgeIcon({ badge, size = 16, withLabel = false }: { badge: Badg
       data-testid={`badge-${badge}`}
       style={{ display: 'inline-flex', alignItems: 'center', gap: 4, color: COLORS[badge], fontWeight: 700, verticalAlign: 'middle' }}
     >
-      <svg width={size} height={size} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2"
-        strokeLinecap="round" strokeLinejoin="round" role="img" aria-label={label} focusable="false">
+      <svg
+        width={size}
+        height={size}
+        viewBox="0 0 24 24"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+        role="img"
+        aria-label={label}
+        focusable="false"
+      >
         <path d={PATHS[badge]} />
       </svg>
       {withLabel && <span className="badge-mark-label">{label}</span>}

@@ -63,9 +63,9 @@ describe('api client', () => {
 
   it("refuses locally with 'Not authenticated' when a call needs a session and there is none", async () => {
     const { api, calls } = client({ status: 200, body: { success: true, data: {} } }, null);
-    await expect(
-      api.request('/user', z.unknown(), { method: 'PUT', requireSession: true }),
-    ).rejects.toMatchObject({ code: 'not_authenticated' });
+    await expect(api.request('/user', z.unknown(), { method: 'PUT', requireSession: true })).rejects.toMatchObject({
+      code: 'not_authenticated',
+    });
     expect(calls).toHaveLength(0);
   });
 });

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fetchDeployedBuildId } from './build-check.ts';
 
-const respond = (body: unknown, ok = true) =>
-  (async () => ({ ok, json: async () => body }) as Response) as typeof fetch;
+const respond = (body: unknown, ok = true) => (async () => ({ ok, json: async () => body }) as Response) as typeof fetch;
 
 describe('new build check', () => {
   it('reads the build id the server publishes', async () => {

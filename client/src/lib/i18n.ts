@@ -6,10 +6,7 @@ import enCommon from '../locales/en/common.json';
 import amCommon from '../locales/am/common.json';
 
 /** Every namespace except `common` is its own chunk, fetched when a page first needs it. */
-const lazyNamespaces = import.meta.glob<{ default: Record<string, unknown> }>([
-  '../locales/*/*.json',
-  '!../locales/*/common.json',
-]);
+const lazyNamespaces = import.meta.glob<{ default: Record<string, unknown> }>(['../locales/*/*.json', '!../locales/*/common.json']);
 
 const lazyBackend: BackendModule = {
   type: 'backend',
@@ -27,7 +24,19 @@ const lazyBackend: BackendModule = {
   },
 };
 
-export const NAMESPACES = ['common', 'auth', 'wallet', 'profile', 'stats', 'games', 'hangman', 'debug', 'leaderboards', 'multiplayer', 'crazy'] as const;
+export const NAMESPACES = [
+  'common',
+  'auth',
+  'wallet',
+  'profile',
+  'stats',
+  'games',
+  'hangman',
+  'debug',
+  'leaderboards',
+  'multiplayer',
+  'crazy',
+] as const;
 
 void i18n
   .use(lazyBackend)

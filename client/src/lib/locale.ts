@@ -1,11 +1,4 @@
-import {
-  AMHARIC_PREFIX,
-  DEFAULT_LOCALE,
-  LANGUAGE_COOKIE,
-  LANGUAGE_COOKIE_MAX_AGE_SEC,
-  LOCALES,
-  type Locale,
-} from '../config/constants.ts';
+import { AMHARIC_PREFIX, DEFAULT_LOCALE, LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE_SEC, LOCALES, type Locale } from '../config/constants.ts';
 
 export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
-const shown: { message: string; options: { description?: string; action?: { label: string; onClick: () => void }; duration?: number } }[] = [];
+const shown: { message: string; options: { description?: string; action?: { label: string; onClick: () => void }; duration?: number } }[] =
+  [];
 vi.mock('./notify.ts', () => ({
   notify: { error: (message: string, options: (typeof shown)[number]['options']) => shown.push({ message, options }) },
 }));
@@ -17,9 +18,7 @@ describe('token problem toasts', () => {
     const goToWallet = vi.fn();
     showTokenProblem('daily_limit_reached', goToWallet);
     expect(shown[0]?.message).toBe('Daily Limit Reached');
-    expect(shown[0]?.options.description).toBe(
-      "You've reached your daily play limit for this game. Buy more tokens to continue playing!",
-    );
+    expect(shown[0]?.options.description).toBe("You've reached your daily play limit for this game. Buy more tokens to continue playing!");
     expect(shown[0]?.options.action?.label).toBe('Buy Tokens');
     shown[0]?.options.action?.onClick();
     expect(goToWallet).toHaveBeenCalledOnce();

@@ -14,7 +14,19 @@ import type crazy from '../locales/en/crazy.json';
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'common';
-    resources: { common: typeof common; auth: typeof auth; games: typeof games; wallet: typeof wallet; profile: typeof profile; stats: typeof stats; debug: typeof debug; hangman: typeof hangman; leaderboards: typeof leaderboards; multiplayer: typeof multiplayer; crazy: typeof crazy };
+    resources: {
+      common: typeof common;
+      auth: typeof auth;
+      games: typeof games;
+      wallet: typeof wallet;
+      profile: typeof profile;
+      stats: typeof stats;
+      debug: typeof debug;
+      hangman: typeof hangman;
+      leaderboards: typeof leaderboards;
+      multiplayer: typeof multiplayer;
+      crazy: typeof crazy;
+    };
     returnNull: false;
   }
 }

@@ -63,7 +63,10 @@ export function busContract(name: string, factory: () => Promise<Bus>, options: 
       const got: DeliveredMessage[] = [];
       await consume({ groupId: unique('g'), topics: [topic], handle: async (m) => void got.push(m) });
       for (let seq = 0; seq < 10; seq++) {
-        await bus.publish(topic, keys.map((key) => ({ key, value: String(seq) })));
+        await bus.publish(
+          topic,
+          keys.map((key) => ({ key, value: String(seq) })),
+        );
       }
       await eventually(() => got.length >= 200, '200 messages');
       for (const key of keys) {
@@ -81,7 +84,10 @@ export function busContract(name: string, factory: () => Promise<Bus>, options: 
       await consume({ groupId: unique('projection'), topics: [topic], handle: async (m) => void first.push(m) });
       await consume({ groupId: unique('relay'), topics: [topic], handle: async (m) => void second.push(m) });
       const sent = Array.from({ length: 30 }, (_, i) => `m${i}`);
-      await bus.publish(topic, sent.map((value, i) => ({ key: `k${i % 7}`, value })));
+      await bus.publish(
+        topic,
+        sent.map((value, i) => ({ key: `k${i % 7}`, value })),
+      );
       await eventually(() => first.length >= 30 && second.length >= 30, 'both groups');
       expect(values(first).sort()).toEqual([...sent].sort());
       expect(values(second).sort()).toEqual([...sent].sort());
@@ -100,7 +106,10 @@ export function busContract(name: string, factory: () => Promise<Bus>, options: 
           handled.push(m.value);
         },
       });
-      await bus.publish(topic, ['a', 'b', 'c'].map((value) => ({ key: 'wallet-1', value })));
+      await bus.publish(
+        topic,
+        ['a', 'b', 'c'].map((value) => ({ key: 'wallet-1', value })),
+      );
       await eventually(() => handled.length >= 3, 'three handled messages');
       expect(handled).toEqual(['a', 'b', 'c']);
       expect(attempts).toBe(2);
@@ -124,7 +133,10 @@ export function busContract(name: string, factory: () => Promise<Bus>, options: 
           handled.push(m.value);
         },
       });
-      await bus.publish(topic, ['ok-1', 'poison', 'ok-2'].map((value) => ({ key: 'match-9', value, headers: { origin: 'test' } })));
+      await bus.publish(
+        topic,
+        ['ok-1', 'poison', 'ok-2'].map((value) => ({ key: 'match-9', value, headers: { origin: 'test' } })),
+      );
       await eventually(() => handled.length >= 2 && dead.length >= 1, 'the good messages and the dead letter');
       expect(handled).toEqual(['ok-1', 'ok-2']);
       expect(attempts).toBe(3);
@@ -146,7 +158,10 @@ export function busContract(name: string, factory: () => Promise<Bus>, options: 
       await consume({ groupId, topics: [topic], handle: async (m) => void a.push(m) });
       await consume({ groupId, topics: [topic], handle: async (m) => void b.push(m) });
       const sent = Array.from({ length: 60 }, (_, i) => `m${i}`);
-      await bus.publish(topic, sent.map((value, i) => ({ key: `player-${i % 30}`, value })));
+      await bus.publish(
+        topic,
+        sent.map((value, i) => ({ key: `player-${i % 30}`, value })),
+      );
       await eventually(() => a.length + b.length >= 60, '60 messages');
       expect(a.length).toBeGreaterThan(0);
       expect(b.length).toBeGreaterThan(0);
@@ -161,12 +176,18 @@ export function busContract(name: string, factory: () => Promise<Bus>, options: 
       const firstRun: string[] = [];
       const first = await consume({ groupId, topics: [topic], handle: async (m) => void firstRun.push(m.value) });
       const batch1 = Array.from({ length: 10 }, (_, i) => `old-${i}`);
-      await bus.publish(topic, batch1.map((value, i) => ({ key: `k${i % 4}`, value })));
+      await bus.publish(
+        topic,
+        batch1.map((value, i) => ({ key: `k${i % 4}`, value })),
+      );
       await eventually(() => firstRun.length >= 10, 'the first ten');
       await first.stop();
 
       const batch2 = Array.from({ length: 10 }, (_, i) => `new-${i}`);
-      await bus.publish(topic, batch2.map((value, i) => ({ key: `k${i % 4}`, value })));
+      await bus.publish(
+        topic,
+        batch2.map((value, i) => ({ key: `k${i % 4}`, value })),
+      );
       const secondRun: string[] = [];
       await consume({ groupId, topics: [topic], handle: async (m) => void secondRun.push(m.value) });
       await eventually(() => secondRun.length >= 10, 'the next ten');
@@ -176,10 +197,16 @@ export function busContract(name: string, factory: () => Promise<Bus>, options: 
 
     it('starts a fromLatest group at the end, skipping older messages', async () => {
       const topic = await newTopic('latest');
-      await bus.publish(topic, ['before-1', 'before-2'].map((value) => ({ key: 'gateway-1', value })));
+      await bus.publish(
+        topic,
+        ['before-1', 'before-2'].map((value) => ({ key: 'gateway-1', value })),
+      );
       const got: string[] = [];
       await consume({ groupId: unique('replies'), topics: [topic], fromLatest: true, handle: async (m) => void got.push(m.value) });
-      await bus.publish(topic, ['after-1', 'after-2'].map((value) => ({ key: 'gateway-1', value })));
+      await bus.publish(
+        topic,
+        ['after-1', 'after-2'].map((value) => ({ key: 'gateway-1', value })),
+      );
       await eventually(() => got.length >= 2, 'the two new messages');
       expect(got).toEqual(['after-1', 'after-2']);
     });

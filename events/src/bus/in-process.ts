@@ -1,4 +1,12 @@
-import { deadLettered, deadLetterTopic, type Bus, type BusMessage, type Consumer, type ConsumerOptions, type DeliveredMessage } from './port.ts';
+import {
+  deadLettered,
+  deadLetterTopic,
+  type Bus,
+  type BusMessage,
+  type Consumer,
+  type ConsumerOptions,
+  type DeliveredMessage,
+} from './port.ts';
 
 export const IN_PROCESS_BUS_DEFAULTS = {
   /** Partitions per topic: keys hash onto them, and the consumers of one group share them. */
@@ -58,7 +66,11 @@ export function createInProcessBus(options: InProcessBusOptions = {}): Bus {
     return log;
   };
   const createLog = (topic: string) => {
-    if (!logs.has(topic)) logs.set(topic, Array.from({ length: partitionCount }, () => []));
+    if (!logs.has(topic))
+      logs.set(
+        topic,
+        Array.from({ length: partitionCount }, () => []),
+      );
   };
   const assertOpen = () => {
     if (closed) throw new Error('the in-process bus is closed');
@@ -153,9 +165,17 @@ export function createInProcessBus(options: InProcessBusOptions = {}): Bus {
       for (const topic of topics) {
         const log = logOf(topic);
         const active = group.members.some((m) => m.topics.has(topic));
-        if (!group.committed.has(topic)) group.committed.set(topic, log.map(() => 0));
+        if (!group.committed.has(topic))
+          group.committed.set(
+            topic,
+            log.map(() => 0),
+          );
         // Like Kafka: a group that starts from the latest skips what is there now, unless members are running it.
-        if (consumerOptions.fromLatest && !active) group.committed.set(topic, log.map((entries) => entries.length));
+        if (consumerOptions.fromLatest && !active)
+          group.committed.set(
+            topic,
+            log.map((entries) => entries.length),
+          );
       }
       group.members.push(member);
       for (const topic of topics) {
@@ -192,4 +212,3 @@ export function createInProcessBus(options: InProcessBusOptions = {}): Bus {
     return (hash >>> 0) % partitions;
   }
 }
-

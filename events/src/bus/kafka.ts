@@ -100,12 +100,12 @@ export function createKafkaBus(options: KafkaBusOptions): Bus {
     }));
   // One in-flight request per broker connection (the default) keeps retried sends from overtaking later ones.
   const connectedProducer = () =>
-    (producer ??= connect(kafka.producer({ createPartitioner: Partitioners.DefaultPartitioner, maxInFlightRequests: settings.maxInFlightRequests })).catch(
-      (error: unknown) => {
-        producer = undefined;
-        throw error;
-      },
-    ));
+    (producer ??= connect(
+      kafka.producer({ createPartitioner: Partitioners.DefaultPartitioner, maxInFlightRequests: settings.maxInFlightRequests }),
+    ).catch((error: unknown) => {
+      producer = undefined;
+      throw error;
+    }));
 
   const send = async (topic: string, messages: readonly BusMessage[]) => {
     if (messages.length === 0) return;
@@ -231,10 +231,16 @@ async function startConsumer(
     for (let tries = 0; ; tries += 1) {
       try {
         await send(deadLetterTopic(message.topic), [deadLettered(message, options.groupId, attempts, error)]);
-        logger.warn({ topic: message.topic, partition: message.partition, offset: message.offset, attempts, error: String(error) }, 'message dead-lettered');
+        logger.warn(
+          { topic: message.topic, partition: message.partition, offset: message.offset, attempts, error: String(error) },
+          'message dead-lettered',
+        );
         return true;
       } catch (sendError) {
-        logger.warn({ topic: message.topic, offset: message.offset, error: String(sendError) }, 'could not dead-letter a message yet; retrying');
+        logger.warn(
+          { topic: message.topic, offset: message.offset, error: String(sendError) },
+          'could not dead-letter a message yet; retrying',
+        );
         const { firstMs, maxMs } = settings.retryBackoff;
         await sleep(Math.min(maxMs, firstMs * 2 ** tries));
         if (stopping) return false;
@@ -289,7 +295,11 @@ async function startConsumer(
     run: deliver,
     onFinished: commitSoon,
     stopping: () => stopping,
-    onError: (error, message) => logger.error({ topic: message.topic, partition: message.partition, offset: message.offset, error: String(error) }, 'message handling failed unexpectedly; its partition commits nothing past it'),
+    onError: (error, message) =>
+      logger.error(
+        { topic: message.topic, partition: message.partition, offset: message.offset, error: String(error) },
+        'message handling failed unexpectedly; its partition commits nothing past it',
+      ),
   });
 
   const eachBatch = async ({ batch, resolveOffset, heartbeat, isRunning, isStale }: EachBatchPayload) => {
@@ -318,30 +328,33 @@ async function startConsumer(
   const scheduleRelaunch = () => {
     if (stopping || relaunchTimer || relaunching) return;
     const { firstMs, maxMs } = settings.retryBackoff;
-    relaunchTimer = setTimeout(() => {
-      relaunchTimer = undefined;
-      if (stopping) return;
-      relaunching = (async () => {
-        const fresh = newConsumer();
-        attach(fresh);
-        try {
-          await launch(fresh);
-        } catch (error) {
-          logger.warn({ groupId: options.groupId, error: String(error) }, 'consumer could not start again yet; retrying');
+    relaunchTimer = setTimeout(
+      () => {
+        relaunchTimer = undefined;
+        if (stopping) return;
+        relaunching = (async () => {
+          const fresh = newConsumer();
+          attach(fresh);
+          try {
+            await launch(fresh);
+          } catch (error) {
+            logger.warn({ groupId: options.groupId, error: String(error) }, 'consumer could not start again yet; retrying');
+            relaunching = null;
+            scheduleRelaunch();
+            return;
+          }
           relaunching = null;
-          scheduleRelaunch();
-          return;
-        }
-        relaunching = null;
-        if (stopping) {
-          await fresh.disconnect().catch(() => undefined);
-          return;
-        }
-        consumer = fresh;
-        relaunches = 0;
-        logger.warn({ groupId: options.groupId }, 'consumer started again after it had stopped');
-      })();
-    }, Math.min(maxMs, firstMs * 2 ** relaunches++));
+          if (stopping) {
+            await fresh.disconnect().catch(() => undefined);
+            return;
+          }
+          consumer = fresh;
+          relaunches = 0;
+          logger.warn({ groupId: options.groupId }, 'consumer started again after it had stopped');
+        })();
+      },
+      Math.min(maxMs, firstMs * 2 ** relaunches++),
+    );
   };
 
   const attach = (target: KafkaConsumer) => {
@@ -475,7 +488,6 @@ function toHeaders(headers: IHeaders | undefined): Record<string, string> | unde
   });
   return entries.length > 0 ? Object.fromEntries(entries) : undefined;
 }
-
 
 async function connect<T extends { connect(): Promise<void> }>(client: T): Promise<T> {
   await client.connect();

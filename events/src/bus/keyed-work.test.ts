@@ -22,11 +22,24 @@ function gatedHandler() {
   };
 }
 
-const message = (offset: number, key: string, value = `${key}@${offset}`, partition = 0): DeliveredMessage => ({ topic: 't', partition, offset: String(offset), key, value });
+const message = (offset: number, key: string, value = `${key}@${offset}`, partition = 0): DeliveredMessage => ({
+  topic: 't',
+  partition,
+  offset: String(offset),
+  key,
+  value,
+});
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 function keyedWork(handler: ReturnType<typeof gatedHandler>, stopping = () => false) {
-  const work = createKeyedWork({ run: handler.run, onFinished: () => undefined, stopping, onError: (error) => { throw error; } });
+  const work = createKeyedWork({
+    run: handler.run,
+    onFinished: () => undefined,
+    stopping,
+    onError: (error) => {
+      throw error;
+    },
+  });
   work.assigned('member-1', { t: [0, 1] });
   return work;
 }
@@ -52,7 +65,12 @@ describe('keyed work (what a Kafka consumer fetched and has not finished)', () =
   it('commits each partition up to its lowest unfinished offset only', async () => {
     const handler = gatedHandler();
     const work = keyedWork(handler);
-    for (const [offset, key] of [[0, 'a'], [1, 'b'], [2, 'c']] as const) work.dispatch(message(offset, key));
+    for (const [offset, key] of [
+      [0, 'a'],
+      [1, 'b'],
+      [2, 'c'],
+    ] as const)
+      work.dispatch(message(offset, key));
     work.dispatch(message(0, 'a', 'p1', 1));
     await settle();
     handler.finish('b@1');

@@ -127,7 +127,8 @@ export function createKeyedWork(options: KeyedWorkOptions) {
       const out: CommitOffset[] = [];
       for (const work of partitions.values()) {
         const offset = work.unfinished[0] ?? work.next;
-        if (offset !== null && offset !== work.committed) out.push({ topic: work.topic, partition: work.partition, offset: offset.toString() });
+        if (offset !== null && offset !== work.committed)
+          out.push({ topic: work.topic, partition: work.partition, offset: offset.toString() });
       }
       return out;
     },

@@ -12,7 +12,11 @@ import { z } from 'zod';
  * The engine answers with views only: a match's events (which hold the word and the seed) never leave it.
  * Language, category and difficulty are free text here so an unknown one is a named rejection, not a parse error.
  */
-const Id = z.string().min(1).max(100).regex(/^[A-Za-z0-9_.:-]+$/, 'ids are letters, digits and _ . : -');
+const Id = z
+  .string()
+  .min(1)
+  .max(100)
+  .regex(/^[A-Za-z0-9_.:-]+$/, 'ids are letters, digits and _ . : -');
 
 /** The paid start: daily limit, then the fee through the ledger, then the game. → `{ matchId, view }` */
 export const PlayHangman = z.object({

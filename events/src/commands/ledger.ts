@@ -6,7 +6,11 @@ import { LedgerAccountId, TransferReason } from '../events/ledger.ts';
  * Amounts are checked by the ledger itself, so a zero, negative or fractional amount gets the named rejection
  * `invalid_amount` rather than a schema error.
  */
-const Id = z.string().min(1).max(100).regex(/^[A-Za-z0-9_.:-]+$/, 'ids are letters, digits and _ . : -');
+const Id = z
+  .string()
+  .min(1)
+  .max(100)
+  .regex(/^[A-Za-z0-9_.:-]+$/, 'ids are letters, digits and _ . : -');
 const Amount = z.number().finite();
 
 /** Opens the wallet and grants the welcome tokens; idempotent. → `{ balance }` */
@@ -19,7 +23,17 @@ export const StartPurchase = z.object({ userId: Id, purchaseId: Id, packageId: z
 export const ConfirmPurchase = z.object({ purchaseId: Id, providerReference: z.string().min(1).max(500) });
 
 /** Reasons a game process may use; grants, bonuses and purchases have their own commands and rules. */
-export const GameTransferReason = TransferReason.extract(['game_fee', 'entry_fee', 'bet_stake', 'penalty', 'payout', 'reward', 'rake', 'refund', 'correction']);
+export const GameTransferReason = TransferReason.extract([
+  'game_fee',
+  'entry_fee',
+  'bet_stake',
+  'penalty',
+  'payout',
+  'reward',
+  'rake',
+  'refund',
+  'correction',
+]);
 export type GameTransferReason = z.infer<typeof GameTransferReason>;
 
 const Movement = {

@@ -18,7 +18,14 @@ describe('a command sender whose broker is away', () => {
     };
     const sender = await createBusCommandSender({ bus, instanceId: 'gateway-a', topicFor: () => 'commands.ledger', timeoutMs: 20 });
     try {
-      const command = { commandId: newUuid(), type: 'ClaimDailyBonus', actorId: 'u1', payload: {}, issuedAt: new Date().toISOString(), correlationId: newUuid() };
+      const command = {
+        commandId: newUuid(),
+        type: 'ClaimDailyBonus',
+        actorId: 'u1',
+        payload: {},
+        issuedAt: new Date().toISOString(),
+        correlationId: newUuid(),
+      };
       // Had the timeout's rejection gone unhandled meanwhile, vitest would fail this file (and Node would end a process).
       await expect(sender.send(command)).rejects.toThrow('broker unavailable');
     } finally {

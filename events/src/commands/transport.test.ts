@@ -49,7 +49,12 @@ describe('command transport over the bus', () => {
   it('delivers a rejection as the outcome', async () => {
     const [sender] = await setup(async (c) => rejected(c.commandId, 'insufficient_tokens', { balance: 3 }));
     const c = command('ClaimDailyBonus');
-    expect(await sender!.send(c)).toEqual({ status: 'rejected', commandId: c.commandId, reason: 'insufficient_tokens', details: { balance: 3 } });
+    expect(await sender!.send(c)).toEqual({
+      status: 'rejected',
+      commandId: c.commandId,
+      reason: 'insufficient_tokens',
+      details: { balance: 3 },
+    });
   });
 
   it('redelivers a command whose handler failed, and answers once it succeeds', async () => {

@@ -112,7 +112,11 @@ export async function createBusCommandSender(options: BusCommandSenderOptions): 
           {
             key: sendOptions.key ?? keyFor(envelope),
             value: JSON.stringify(envelope),
-            headers: { [COMMAND_HEADERS.commandId]: envelope.commandId, [COMMAND_HEADERS.commandType]: envelope.type, [COMMAND_HEADERS.replyTo]: instanceId },
+            headers: {
+              [COMMAND_HEADERS.commandId]: envelope.commandId,
+              [COMMAND_HEADERS.commandType]: envelope.type,
+              [COMMAND_HEADERS.replyTo]: instanceId,
+            },
           },
         ]);
       } catch (error) {

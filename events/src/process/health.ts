@@ -31,11 +31,20 @@ export async function startHealthServer(options: {
     };
     const path = (request.url ?? '/').split('?')[0];
     if (request.method !== 'GET' && request.method !== 'HEAD') return send(405, { status: 'method_not_allowed' });
-    if (path === '/health') return send(200, { status: 'ok', service: options.service, uptimeSec: Math.round((Date.now() - started) / 1000) });
+    if (path === '/health')
+      return send(200, { status: 'ok', service: options.service, uptimeSec: Math.round((Date.now() - started) / 1000) });
     if (path !== '/ready') return send(404, { status: 'not_found' });
     if (stopping) return send(503, { status: 'stopping', service: options.service });
     void Promise.all(
-      Object.entries(typeof options.checks === 'function' ? options.checks() : options.checks).map(async ([name, check]) => [name, await Promise.resolve().then(check).catch(() => false)] as const),
+      Object.entries(typeof options.checks === 'function' ? options.checks() : options.checks).map(
+        async ([name, check]) =>
+          [
+            name,
+            await Promise.resolve()
+              .then(check)
+              .catch(() => false),
+          ] as const,
+      ),
     ).then((results) => {
       const checks = Object.fromEntries(results);
       const ready = results.every(([, ok]) => ok);

@@ -10,7 +10,13 @@ export async function within(work: () => Promise<unknown>, timeoutMs = PROBE_TIM
     timer = setTimeout(() => resolve(false), timeoutMs);
   });
   try {
-    return await Promise.race([work().then(() => true, () => false), timeout]);
+    return await Promise.race([
+      work().then(
+        () => true,
+        () => false,
+      ),
+      timeout,
+    ]);
   } finally {
     clearTimeout(timer);
   }

@@ -43,7 +43,8 @@ describe('a service process', () => {
   });
 
   it('refuses a bad environment with one line per variable', () => {
-    const attempt = () => loadServiceEnv({ DATABASE_URL: 'mysql://x', KAFKA_BROKERS: 'localhost', LEDGER_PORT: 'abc' }, 'LEDGER_PORT', 3101);
+    const attempt = () =>
+      loadServiceEnv({ DATABASE_URL: 'mysql://x', KAFKA_BROKERS: 'localhost', LEDGER_PORT: 'abc' }, 'LEDGER_PORT', 3101);
     expect(attempt).toThrow(ServiceConfigError);
     try {
       attempt();

@@ -49,7 +49,11 @@ export async function openServiceDatabase(options: ServiceDatabaseOptions): Prom
   } finally {
     await setup.close();
   }
-  const db = openPostgresDatabase({ connectionString: options.url, searchPath: options.schema, maxConnections: options.maxConnections ?? 10 });
+  const db = openPostgresDatabase({
+    connectionString: options.url,
+    searchPath: options.schema,
+    maxConnections: options.maxConnections ?? 10,
+  });
   let signal: AppendSignal | undefined;
   try {
     if (options.listen !== false) signal = await listenForAppends(options.url, options.onError ? { onError: options.onError } : {});

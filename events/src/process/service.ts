@@ -71,12 +71,22 @@ export class ServiceConfigError extends Error {
 }
 
 const BaseEnv = z.object({
-  DATABASE_URL: z.string().trim().regex(/^postgres(ql)?:\/\/.+/, 'must be a postgres:// or postgresql:// URL'),
-  KAFKA_BROKERS: z.string().trim().regex(/^[^,\s]+:\d+(,[^,\s]+:\d+)*$/, 'must be host:port[,host:port...]'),
+  DATABASE_URL: z
+    .string()
+    .trim()
+    .regex(/^postgres(ql)?:\/\/.+/, 'must be a postgres:// or postgresql:// URL'),
+  KAFKA_BROKERS: z
+    .string()
+    .trim()
+    .regex(/^[^,\s]+:\d+(,[^,\s]+:\d+)*$/, 'must be host:port[,host:port...]'),
   HOST: z.string().trim().min(1).default('0.0.0.0'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
-const Port = z.coerce.number({ error: 'must be a port number' }).int('must be a port number').min(0, 'must be a port number').max(65535, 'must be a port number');
+const Port = z.coerce
+  .number({ error: 'must be a port number' })
+  .int('must be a port number')
+  .min(0, 'must be a port number')
+  .max(65535, 'must be a port number');
 
 /** Validates a service's environment once at start: one clear line per bad or missing variable. */
 export function loadServiceEnv(env: Readonly<Record<string, string | undefined>>, portVariable: string, defaultPort: number): ServiceEnv {
@@ -84,7 +94,9 @@ export function loadServiceEnv(env: Readonly<Record<string, string | undefined>>
   const port = Port.default(defaultPort).safeParse(env[portVariable] === '' ? undefined : env[portVariable]);
   const lines = [
     ...(base.success ? [] : base.error.issues.map((issue) => `${issue.path.map(String).join('.') || '(environment)'}: ${issue.message}`)),
-    ...(port.success ? [] : port.error.issues.map((issue) => `${portVariable}: ${issue.message} (got ${JSON.stringify(env[portVariable])})`)),
+    ...(port.success
+      ? []
+      : port.error.issues.map((issue) => `${portVariable}: ${issue.message} (got ${JSON.stringify(env[portVariable])})`)),
   ];
   if (!base.success || !port.success) throw new ServiceConfigError(lines);
   const e = base.data;
@@ -92,7 +104,10 @@ export function loadServiceEnv(env: Readonly<Record<string, string | undefined>>
 }
 
 /** Starts a service process and stops it on SIGTERM/SIGINT; exits 1 on a bad configuration or a failed start. */
-export async function runService(definition: ServiceDefinition, rawEnv: Readonly<Record<string, string | undefined>> = process.env): Promise<void> {
+export async function runService(
+  definition: ServiceDefinition,
+  rawEnv: Readonly<Record<string, string | undefined>> = process.env,
+): Promise<void> {
   let env: ServiceEnv;
   try {
     env = loadServiceEnv(rawEnv, definition.portVariable, definition.defaultPort);
@@ -172,7 +187,10 @@ export async function runService(definition: ServiceDefinition, rawEnv: Readonly
     const instanceId = `${definition.name}-${hostname()}-${randomBytes(3).toString('hex')}`;
     running = await definition.start({ name: definition.name, instanceId, env, logger, db: database.db, store: database.store, bus });
     started = true;
-    logger.info({ port: health.port, instanceId, schema: definition.schema }, `${definition.name} started; health on :${health.port}/health, readiness on /ready`);
+    logger.info(
+      { port: health.port, instanceId, schema: definition.schema },
+      `${definition.name} started; health on :${health.port}/health, readiness on /ready`,
+    );
   } catch (err) {
     logger.error({ err }, `${definition.name} failed to start`);
     await stop('start failed', 1);

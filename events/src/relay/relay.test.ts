@@ -34,12 +34,21 @@ describe.skipIf(!brokers || !serverUrl)('store → Kafka relay', { timeout: 60_0
   /** Each test relays to topics of its own (`<run>.<context>`), read back by a fresh consumer group. */
   const topicsOf = () => {
     const run = `relay-${randomBytes(4).toString('hex')}`;
-    return { subscriber: run, topicFor: (event: StoredEvent) => `${run}.${eventContextOf(event.streamId)}`, all: ['identity', 'ledger', 'engine'].map((c) => `${run}.${c}`) };
+    return {
+      subscriber: run,
+      topicFor: (event: StoredEvent) => `${run}.${eventContextOf(event.streamId)}`,
+      all: ['identity', 'ledger', 'engine'].map((c) => `${run}.${c}`),
+    };
   };
 
   const append = async (streamId: string, count: number) => {
     const result = await store.append([
-      { streamId, streamType: 'test', expectedVersion: 'any', events: Array.from({ length: count }, (_, i) => ({ eventId: newUuid(), type: 'Happened', data: { i } })) },
+      {
+        streamId,
+        streamType: 'test',
+        expectedVersion: 'any',
+        events: Array.from({ length: count }, (_, i) => ({ eventId: newUuid(), type: 'Happened', data: { i } })),
+      },
     ]);
     if (result.outcome !== 'appended') throw new Error('not appended');
     return result.events;
@@ -88,7 +97,10 @@ describe.skipIf(!brokers || !serverUrl)('store → Kafka relay', { timeout: 60_0
         expect(message.topic).toBe(t.topicFor(event));
       }
       for (const streamId of new Set(appended.map((e) => e.streamId))) {
-        const positions = messages.map((m) => decodeRelayedEvent(m)!).filter((e) => e.streamId === streamId).map((e) => e.streamPosition);
+        const positions = messages
+          .map((m) => decodeRelayedEvent(m)!)
+          .filter((e) => e.streamId === streamId)
+          .map((e) => e.streamPosition);
         expect(positions).toEqual([...positions].sort((a, b) => a - b));
       }
       expect((await store.loadCheckpoint(t.subscriber))?.globalPosition).toBe(appended.at(-1)!.globalPosition);
@@ -127,7 +139,13 @@ describe.skipIf(!brokers || !serverUrl)('store → Kafka relay', { timeout: 60_0
       },
     };
     const errors: unknown[] = [];
-    const relay = await startRelay({ store, bus: crashingBus, subscriber: t.subscriber, topicFor: t.topicFor, onError: (e) => errors.push(e) });
+    const relay = await startRelay({
+      store,
+      bus: crashingBus,
+      subscriber: t.subscriber,
+      topicFor: t.topicFor,
+      onError: (e) => errors.push(e),
+    });
     try {
       await relay.waitFor(await store.head());
       const ids = eventIdsOf(await readBack(t.all, appended, 2));
@@ -150,7 +168,13 @@ describe.skipIf(!brokers || !serverUrl)('store → Kafka relay', { timeout: 60_0
       },
     };
     const failures: unknown[] = [];
-    const relay = await startRelay({ store, bus: flakyBus, subscriber: t.subscriber, topicFor: t.topicFor, onError: (e) => failures.push(e) });
+    const relay = await startRelay({
+      store,
+      bus: flakyBus,
+      subscriber: t.subscriber,
+      topicFor: t.topicFor,
+      onError: (e) => failures.push(e),
+    });
     try {
       const appended = await append(`purchase-${newUuid()}`, 2);
       while (failures.length < 2) await new Promise((resolve) => setTimeout(resolve, 20));

@@ -17,7 +17,11 @@ const CHANNEL_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
  * must not miss anything needs another way to catch up (the append signal's subscribers poll; sockets re-check
  * their session). A payload is at most 8000 bytes.
  */
-export async function openPgChannel(connectionString: string, channel: string, options: { onError?: (error: unknown) => void } = {}): Promise<PgChannel> {
+export async function openPgChannel(
+  connectionString: string,
+  channel: string,
+  options: { onError?: (error: unknown) => void } = {},
+): Promise<PgChannel> {
   if (!CHANNEL_NAME.test(channel)) throw new Error(`invalid channel name: ${channel}`);
   const client = new pg.Client({ connectionString });
   const listeners = new Set<(payload: string) => void>();

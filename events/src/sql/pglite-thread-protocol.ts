@@ -4,7 +4,13 @@
 export type TransactionNumber = number;
 
 export type WorkerRequest =
-  | { readonly id: number; readonly op: 'query'; readonly text: string; readonly params: readonly unknown[]; readonly tx?: TransactionNumber }
+  | {
+      readonly id: number;
+      readonly op: 'query';
+      readonly text: string;
+      readonly params: readonly unknown[];
+      readonly tx?: TransactionNumber;
+    }
   | { readonly id: number; readonly op: 'begin'; readonly tx: TransactionNumber }
   | { readonly id: number; readonly op: 'commit' | 'rollback'; readonly tx: TransactionNumber }
   | { readonly id: number; readonly op: 'close' };

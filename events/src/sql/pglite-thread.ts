@@ -1,6 +1,13 @@
 import { Worker } from 'node:worker_threads';
 import type { SqlDatabase, SqlExecutor, SqlResult } from './port.ts';
-import { errorFrom, type TransactionNumber, type WorkerReady, type WorkerReply, type WorkerRequest, type WorkerStart } from './pglite-thread-protocol.ts';
+import {
+  errorFrom,
+  type TransactionNumber,
+  type WorkerReady,
+  type WorkerReply,
+  type WorkerRequest,
+  type WorkerStart,
+} from './pglite-thread-protocol.ts';
 
 /** A request before the call numbers it. */
 type Request = WorkerRequest extends infer R ? (R extends unknown ? Omit<R, 'id'> : never) : never;
@@ -25,7 +32,10 @@ const TSX_API = import.meta.resolve('tsx/esm/api');
  * If the worker dies, every waiting and later call fails with the reason.
  */
 export async function openThreadedPgliteDatabase(dataDir?: string): Promise<SqlDatabase> {
-  const worker = new Worker(WORKER_BOOT, { eval: true, workerData: { dataDir, entry: WORKER_URL, tsx: TSX_API } satisfies WorkerStart & { entry: string; tsx: string } });
+  const worker = new Worker(WORKER_BOOT, {
+    eval: true,
+    workerData: { dataDir, entry: WORKER_URL, tsx: TSX_API } satisfies WorkerStart & { entry: string; tsx: string },
+  });
   await new Promise<void>((resolve, reject) => {
     worker.once('message', (message: WorkerReady) => (message.ready ? resolve() : reject(errorFrom(message.error))));
     worker.once('error', reject);

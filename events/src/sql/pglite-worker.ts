@@ -6,7 +6,14 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { pgliteExecutor } from './pglite.ts';
-import { errorFields, type TransactionNumber, type WorkerReady, type WorkerReply, type WorkerRequest, type WorkerStart } from './pglite-thread-protocol.ts';
+import {
+  errorFields,
+  type TransactionNumber,
+  type WorkerReady,
+  type WorkerReply,
+  type WorkerRequest,
+  type WorkerStart,
+} from './pglite-thread-protocol.ts';
 
 const port = parentPort;
 if (!port) throw new Error('pglite-worker.ts runs only as a worker thread');
@@ -53,10 +60,12 @@ function handle(db: PGlite, request: WorkerRequest) {
         failed(request.id, new Error(`transaction ${request.tx} is not open`));
         return;
       }
-      pgliteExecutor(target).query(request.text, request.params).then(
-        (result) => reply({ id: request.id, ok: true, rows: result.rows, rowCount: result.rowCount }),
-        (error: unknown) => failed(request.id, error),
-      );
+      pgliteExecutor(target)
+        .query(request.text, request.params)
+        .then(
+          (result) => reply({ id: request.id, ok: true, rows: result.rows, rowCount: result.rowCount }),
+          (error: unknown) => failed(request.id, error),
+        );
       return;
     }
     case 'begin':

@@ -101,7 +101,9 @@ export function eventStoreContract(
         await store.append([{ streamId: id, streamType: 'account', expectedVersion: 'no_stream', events: [event('A'), event('B')] }]);
         const result = await store.append([{ streamId: id, streamType: 'account', expectedVersion: 2, events: [event('C')] }]);
         expect(result).toMatchObject({ outcome: 'appended', versions: { [id]: 3 } });
-        await expect(store.append([{ streamId: id, streamType: 'account', expectedVersion: 2, events: [event('D')] }])).rejects.toMatchObject({
+        await expect(
+          store.append([{ streamId: id, streamType: 'account', expectedVersion: 2, events: [event('D')] }]),
+        ).rejects.toMatchObject({
           name: 'WrongExpectedVersionError',
           expected: 2,
           actual: 3,
@@ -111,9 +113,9 @@ export function eventStoreContract(
 
       it('stream_exists needs the stream and any takes every state', async () => {
         const id = streamId('account');
-        await expect(store.append([{ streamId: id, streamType: 'account', expectedVersion: 'stream_exists', events: [event('A')] }])).rejects.toBeInstanceOf(
-          WrongExpectedVersionError,
-        );
+        await expect(
+          store.append([{ streamId: id, streamType: 'account', expectedVersion: 'stream_exists', events: [event('A')] }]),
+        ).rejects.toBeInstanceOf(WrongExpectedVersionError);
         expect(await store.streamVersion(id)).toBeNull();
         await store.append([{ streamId: id, streamType: 'account', expectedVersion: 'any', events: [event('A')] }]);
         await store.append([{ streamId: id, streamType: 'account', expectedVersion: 'stream_exists', events: [event('B')] }]);
@@ -141,7 +143,9 @@ export function eventStoreContract(
           for (;;) {
             const version = await store.streamVersion(id);
             try {
-              return await store.append([{ streamId: id, streamType: 'hot', expectedVersion: version ?? 'no_stream', events: [event('Bet', { i })] }]);
+              return await store.append([
+                { streamId: id, streamType: 'hot', expectedVersion: version ?? 'no_stream', events: [event('Bet', { i })] },
+              ]);
             } catch (error) {
               if (!(error instanceof WrongExpectedVersionError)) throw error;
             }
@@ -201,7 +205,9 @@ export function eventStoreContract(
     describe('idempotent event ids', () => {
       it('answers a retried append with duplicate and changes nothing', async () => {
         const id = streamId('wallet');
-        const request = [{ streamId: id, streamType: 'wallet', expectedVersion: 'no_stream' as const, events: [event('Granted'), event('Spent')] }];
+        const request = [
+          { streamId: id, streamType: 'wallet', expectedVersion: 'no_stream' as const, events: [event('Granted'), event('Spent')] },
+        ];
         const first = await store.append(request);
         expect(await store.append(request)).toEqual({ outcome: 'duplicate' });
         expect(await store.streamVersion(id)).toBe(2);
@@ -212,9 +218,9 @@ export function eventStoreContract(
         const id = streamId('wallet');
         const first = event('Granted');
         await store.append([{ streamId: id, streamType: 'wallet', expectedVersion: 'any', events: [first] }]);
-        await expect(store.append([{ streamId: id, streamType: 'wallet', expectedVersion: 'any', events: [first, event('Spent')] }])).rejects.toBeInstanceOf(
-          PartialDuplicateError,
-        );
+        await expect(
+          store.append([{ streamId: id, streamType: 'wallet', expectedVersion: 'any', events: [first, event('Spent')] }]),
+        ).rejects.toBeInstanceOf(PartialDuplicateError);
         expect(await store.streamVersion(id)).toBe(1);
       });
 
@@ -246,14 +252,17 @@ export function eventStoreContract(
     describe('hash chain', () => {
       it('chains every event to the one before it, across appends', async () => {
         const id = streamId('wallet');
-        const first = await store.append([{ streamId: id, streamType: 'wallet', expectedVersion: 'no_stream', events: [event('A', { v: 1 }), event('B', { v: 2 })] }]);
+        const first = await store.append([
+          { streamId: id, streamType: 'wallet', expectedVersion: 'no_stream', events: [event('A', { v: 1 }), event('B', { v: 2 })] },
+        ]);
         await store.append([{ streamId: id, streamType: 'wallet', expectedVersion: 2, events: [event('C', { v: 3 })] }]);
         const events = await store.readStream(id);
         expect(events).toHaveLength(3);
         expect(events[0]!.metadata.prevHash).toBe(GENESIS_HASH);
         expect(events[2]!.metadata.prevHash).toBe(events[1]!.metadata.hash);
         expectValidChain(events);
-        if (first.outcome === 'appended') expect(first.events.map((e) => e.metadata.hash)).toEqual(events.slice(0, 2).map((e) => e.metadata.hash));
+        if (first.outcome === 'appended')
+          expect(first.events.map((e) => e.metadata.hash)).toEqual(events.slice(0, 2).map((e) => e.metadata.hash));
       });
 
       it('hashes non-ASCII text and data that looks like the chain fields exactly as chainHash does', async () => {
@@ -271,7 +280,9 @@ export function eventStoreContract(
 
       it('keeps caller metadata beside the chain fields', async () => {
         const id = streamId('wallet');
-        await store.append([{ streamId: id, streamType: 'wallet', expectedVersion: 'any', events: [{ ...event('A'), metadata: { correlationId: 'c-1' } }] }]);
+        await store.append([
+          { streamId: id, streamType: 'wallet', expectedVersion: 'any', events: [{ ...event('A'), metadata: { correlationId: 'c-1' } }] },
+        ]);
         const [stored] = await store.readStream(id);
         expect(stored?.metadata).toMatchObject({ correlationId: 'c-1', prevHash: GENESIS_HASH });
       });
@@ -280,7 +291,9 @@ export function eventStoreContract(
     describe('reading', () => {
       it('reads a stream forward, backward, after a position and with a limit', async () => {
         const id = streamId('match');
-        await store.append([{ streamId: id, streamType: 'match', expectedVersion: 'no_stream', events: ['A', 'B', 'C', 'D', 'E'].map((t) => event(t)) }]);
+        await store.append([
+          { streamId: id, streamType: 'match', expectedVersion: 'no_stream', events: ['A', 'B', 'C', 'D', 'E'].map((t) => event(t)) },
+        ]);
         const types = (events: readonly StoredEvent[]) => events.map((e) => e.type).join('');
         expect(types(await store.readStream(id))).toBe('ABCDE');
         expect(types(await store.readStream(id, { after: 2 }))).toBe('CDE');
@@ -292,7 +305,14 @@ export function eventStoreContract(
 
       it('returns stored events with their data, types and schema versions', async () => {
         const id = streamId('match');
-        await store.append([{ streamId: id, streamType: 'match', expectedVersion: 'any', events: [{ ...event('Guessed', { letter: 'ሀ' }), schemaVersion: 2 }] }]);
+        await store.append([
+          {
+            streamId: id,
+            streamType: 'match',
+            expectedVersion: 'any',
+            events: [{ ...event('Guessed', { letter: 'ሀ' }), schemaVersion: 2 }],
+          },
+        ]);
         const [stored] = await store.readStream(id);
         expect(stored).toMatchObject({ streamId: id, streamPosition: 1, type: 'Guessed', schemaVersion: 2, data: { letter: 'ሀ' } });
         expect(stored?.recordedAt).toBeInstanceOf(Date);
@@ -303,8 +323,14 @@ export function eventStoreContract(
         const start = await store.head();
         const [a, b] = [streamId('a'), streamId('b')];
         const appended: StoredEvent[] = [];
-        for (const [id, types] of [[a, ['A1', 'A2']], [b, ['B1']], [a, ['A3']]] as const) {
-          const result = await store.append([{ streamId: id, streamType: 'x', expectedVersion: 'any', events: types.map((t) => event(t)) }]);
+        for (const [id, types] of [
+          [a, ['A1', 'A2']],
+          [b, ['B1']],
+          [a, ['A3']],
+        ] as const) {
+          const result = await store.append([
+            { streamId: id, streamType: 'x', expectedVersion: 'any', events: types.map((t) => event(t)) },
+          ]);
           if (result.outcome === 'appended') appended.push(...result.events);
         }
         const all = (await readAllIncluding(start, appended.at(-1)!.eventId)).filter((e) => e.streamId === a || e.streamId === b);
@@ -348,7 +374,9 @@ export function eventStoreContract(
           await expect(subscription.waitFor(t2Position, 500)).rejects.toThrow(/did not reach/);
 
           await c1.query('commit');
-          const t2EventId = String((await c2.query(`select event_id::text as id from eventstore.events where stream_id = $1`, [s2])).rows[0]!.id);
+          const t2EventId = String(
+            (await c2.query(`select event_id::text as id from eventstore.events where stream_id = $1`, [s2])).rows[0]!.id,
+          );
           const after = (await readAllIncluding(start, t2EventId)).filter((e) => e.streamId === s1 || e.streamId === s2);
           expect(after.map((e) => e.streamId)).toEqual([s1, s2]);
           await subscription.waitFor(t2Position);
@@ -391,7 +419,10 @@ export function eventStoreContract(
           if (result.outcome !== 'appended') throw new Error('expected an append');
           return positionOf(result.events[0]!);
         };
-        const first = store.subscribe({ subscriber, handle: async (events) => void firstRun.push(...events.filter((e) => e.streamId === id).map((e) => e.type)) });
+        const first = store.subscribe({
+          subscriber,
+          handle: async (events) => void firstRun.push(...events.filter((e) => e.streamId === id).map((e) => e.type)),
+        });
         await append('E1');
         await first.waitFor(await append('E2'));
         await first.stop();
@@ -402,7 +433,10 @@ export function eventStoreContract(
         const last = await append('E4');
         const reopened = await harness.reopen();
         const secondRun: string[] = [];
-        const second = reopened.subscribe({ subscriber, handle: async (events) => void secondRun.push(...events.filter((e) => e.streamId === id).map((e) => e.type)) });
+        const second = reopened.subscribe({
+          subscriber,
+          handle: async (events) => void secondRun.push(...events.filter((e) => e.streamId === id).map((e) => e.type)),
+        });
         try {
           await second.waitFor(last);
           expect(secondRun).toEqual(['E3', 'E4']);
@@ -442,7 +476,9 @@ export function eventStoreContract(
           await subscription.waitFor(positionOf(result.events[1]!));
           expect(applied).toEqual(ids(result.events));
           if (harness.db) {
-            const { rows } = await harness.db.query<{ event_id: string }>(`select event_id::text as event_id from ${table} order by event_id`);
+            const { rows } = await harness.db.query<{ event_id: string }>(
+              `select event_id::text as event_id from ${table} order by event_id`,
+            );
             expect(rows.map((r) => r.event_id)).toEqual(ids(result.events).sort());
           }
           expect(comparePositions((await store.loadCheckpoint(subscriber))!, positionOf(result.events[1]!))).toBeGreaterThanOrEqual(0);
@@ -468,7 +504,8 @@ export function eventStoreContract(
         const b = store.subscribe({ subscriber, handle, batchSize: 2, pollIntervalMs: 10 });
         try {
           const results = [];
-          for (let i = 0; i < 6; i++) results.push(await store.append([{ streamId: id, streamType: 'x', expectedVersion: 'any', events: [event('E')] }]));
+          for (let i = 0; i < 6; i++)
+            results.push(await store.append([{ streamId: id, streamType: 'x', expectedVersion: 'any', events: [event('E')] }]));
           const appended = results.flatMap((r) => (r.outcome === 'appended' ? r.events : []));
           const last = positionOf(appended.at(-1)!);
           for (;;) {

@@ -14,7 +14,9 @@ export interface HashedFields {
 /** Each event's hash covers its content and the previous event's hash, so no stored event can be edited unseen. */
 export function chainHash(prevHash: string, event: HashedFields): string {
   const { prefix, suffix } = chainHashParts(event);
-  return createHash('sha256').update(`${prevHash}${prefix}${String(event.streamPosition)}${suffix}`).digest('hex');
+  return createHash('sha256')
+    .update(`${prevHash}${prefix}${String(event.streamPosition)}${suffix}`)
+    .digest('hex');
 }
 
 /** Stands for the stream position while the canonical text is built; never stored. */

@@ -13,7 +13,10 @@ describe.skipIf(!serverUrl)('append signal over LISTEN/NOTIFY', { timeout: 30_00
   const open = async (): Promise<EventStore> => {
     const signal = await listenForAppends(scratch.url);
     const store = await createSqlEventStore(scratch.db, { signal });
-    closers.push(() => store.close(), () => signal.close());
+    closers.push(
+      () => store.close(),
+      () => signal.close(),
+    );
     return store;
   };
 
@@ -40,7 +43,9 @@ describe.skipIf(!serverUrl)('append signal over LISTEN/NOTIFY', { timeout: 30_00
     try {
       // Let the subscriber read the (empty) history and go to sleep before appending.
       await new Promise((resolve) => setTimeout(resolve, 200));
-      await writer.append([{ streamId, streamType: 'x', expectedVersion: 'no_stream', events: [{ eventId: newUuid(), type: 'E', data: {} }] }]);
+      await writer.append([
+        { streamId, streamType: 'x', expectedVersion: 'no_stream', events: [{ eventId: newUuid(), type: 'E', data: {} }] },
+      ]);
       const notDelivered = new Promise((resolve) => setTimeout(() => resolve('not delivered'), 10_000));
       expect(await Promise.race([delivered, notDelivered])).toBeUndefined();
     } finally {

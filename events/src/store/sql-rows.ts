@@ -96,7 +96,10 @@ export async function peekAfterCheckpoint(sql: SqlExecutor, subscriber: string):
     [subscriber],
   );
   const row = rows[0];
-  const checkpoint = row?.transaction_id && row.global_position ? toPosition({ transaction_id: row.transaction_id, global_position: row.global_position }) : null;
+  const checkpoint =
+    row?.transaction_id && row.global_position
+      ? toPosition({ transaction_id: row.transaction_id, global_position: row.global_position })
+      : null;
   return { checkpoint, more: row?.more === true };
 }
 
@@ -119,10 +122,9 @@ export async function readStreamRows(sql: SqlExecutor, streamId: string, options
 }
 
 export async function readStreamVersion(sql: SqlExecutor, streamId: string): Promise<number | null> {
-  const { rows } = await sql.query<{ version: string }>(
-    `select version::text as version from eventstore.streams where stream_id = $1`,
-    [streamId],
-  );
+  const { rows } = await sql.query<{ version: string }>(`select version::text as version from eventstore.streams where stream_id = $1`, [
+    streamId,
+  ]);
   const version = rows[0] ? Number(rows[0].version) : 0;
   return version > 0 ? version : null;
 }

@@ -53,7 +53,8 @@ describe('SQL event store, only writer', { timeout: 60_000 }, () => {
       const options = {
         subscriber: 'only-wanted',
         accepts: (e: StoredEvent) => e.type === 'Wanted',
-        handle: async (events: readonly StoredEvent[]) => void seen.push(...events.filter((e) => e.type === 'Wanted').map((e) => e.streamId)),
+        handle: async (events: readonly StoredEvent[]) =>
+          void seen.push(...events.filter((e) => e.type === 'Wanted').map((e) => e.streamId)),
       };
       let subscription = store.subscribe(options);
       const handlerCalls = { count: 0 };

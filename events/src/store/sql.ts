@@ -131,7 +131,8 @@ export async function createSqlEventStore(db: SqlDatabase, options: SqlEventStor
           ? fromMemorySource(db, recent, skipped, subscribeOptions.accepts, store.loadCheckpoint, onAppend)
           : {
               loadCheckpoint: store.loadCheckpoint,
-              processBatch: (subscriber, batchSize, handle) => db.transaction((tx) => processBatchFromDatabase(tx, subscriber, batchSize, handle)),
+              processBatch: (subscriber, batchSize, handle) =>
+                db.transaction((tx) => processBatchFromDatabase(tx, subscriber, batchSize, handle)),
               onAppend,
               peek: (subscriber) => peekAfterCheckpoint(db, subscriber),
             };
@@ -153,9 +154,16 @@ const subscriberLockKey = (subscriber: string) => `qal-subscriber:${subscriber}`
 const positionOf = (event: StoredEvent): Position => ({ transactionId: event.transactionId, globalPosition: event.globalPosition });
 
 /** The next batch after the stored checkpoint, handled and checkpointed in `tx`: null when another instance holds the lock or nothing is new. */
-async function processBatchFromDatabase(tx: SqlExecutor, subscriber: string, batchSize: number, handle: BatchHandler): Promise<Position | null> {
+async function processBatchFromDatabase(
+  tx: SqlExecutor,
+  subscriber: string,
+  batchSize: number,
+  handle: BatchHandler,
+): Promise<Position | null> {
   // One instance per subscriber at a time: the others find the lock taken and wait for their next turn.
-  const { rows } = await tx.query<{ acquired: boolean }>(`select pg_try_advisory_xact_lock(hashtext($1)) as acquired`, [subscriberLockKey(subscriber)]);
+  const { rows } = await tx.query<{ acquired: boolean }>(`select pg_try_advisory_xact_lock(hashtext($1)) as acquired`, [
+    subscriberLockKey(subscriber),
+  ]);
   if (!rows[0]?.acquired) return null;
   // Read before writing anything: this transaction must not hold an id while it takes its snapshot.
   // (After the lock, in a statement of its own: a statement's snapshot is taken when it starts.)
@@ -248,7 +256,10 @@ function fromMemorySource(
         );
         const row = rows[0];
         if (!row?.acquired) return null;
-        const stored = row.transaction_id && row.global_position ? { transactionId: BigInt(row.transaction_id), globalPosition: BigInt(row.global_position) } : null;
+        const stored =
+          row.transaction_id && row.global_position
+            ? { transactionId: BigInt(row.transaction_id), globalPosition: BigInt(row.global_position) }
+            : null;
         // Behind what this store handled: the batches it skipped. Ahead: another instance got there first.
         if (stored && comparePositions(stored, known) > 0) return processBatchFromDatabase(tx, subscriber, batchSize, handle);
         await handle(batch, { tx });
@@ -318,7 +329,9 @@ async function appendWithFunction(sql: SqlExecutor, requests: readonly StreamApp
   }));
   let result: AppendFunctionResult;
   try {
-    const { rows } = await sql.query<{ result: AppendFunctionResult }>(`select eventstore.append_events($1::jsonb) as result`, [JSON.stringify(payload)]);
+    const { rows } = await sql.query<{ result: AppendFunctionResult }>(`select eventstore.append_events($1::jsonb) as result`, [
+      JSON.stringify(payload),
+    ]);
     result = rows[0]!.result;
   } catch (error) {
     throw translateAppendError(error, requests);

@@ -1,4 +1,12 @@
-import { comparePositions, START, type Position, type StoredEvent, type Subscription, type SubscribeOptions, type SubscriptionHandlerContext } from './port.ts';
+import {
+  comparePositions,
+  START,
+  type Position,
+  type StoredEvent,
+  type Subscription,
+  type SubscribeOptions,
+  type SubscriptionHandlerContext,
+} from './port.ts';
 
 export const DEFAULT_BATCH_SIZE = 500;
 export const DEFAULT_POLL_INTERVAL_MS = 250;

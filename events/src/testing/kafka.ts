@@ -110,14 +110,9 @@ function unavailable(reason: string): null {
 
 function runKafkaScript(args: string[], port: number, timeout: number): Promise<{ code: number; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(
-      'bash',
-      [KAFKA_SCRIPT, ...args],
-      { timeout, env: { ...process.env, KAFKA_PORT: String(port) } },
-      (error, _stdout, stderr) => {
-        const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
-        resolve({ code, stderr: `${stderr}${error && code === 1 && !stderr ? String(error) : ''}` });
-      },
-    );
+    execFile('bash', [KAFKA_SCRIPT, ...args], { timeout, env: { ...process.env, KAFKA_PORT: String(port) } }, (error, _stdout, stderr) => {
+      const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
+      resolve({ code, stderr: `${stderr}${error && code === 1 && !stderr ? String(error) : ''}` });
+    });
   });
 }

@@ -35,7 +35,12 @@ await runService({
       () => (caughtUp = true),
       (err: unknown) => logger.error({ err }, 'the read model did not catch up with the store'),
     );
-    const commands = await serveCommands({ bus, groupId: commandGroupId('engine'), topics: [COMMAND_TOPICS.engine], handler: engine.handle });
+    const commands = await serveCommands({
+      bus,
+      groupId: commandGroupId('engine'),
+      topics: [COMMAND_TOPICS.engine],
+      handler: engine.handle,
+    });
     return {
       checks: { projection: () => caughtUp },
       async stop() {

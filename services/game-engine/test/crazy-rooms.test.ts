@@ -11,7 +11,19 @@ import { isWild } from '../src/games/crazy/cards.ts';
 import { CRAZY_REJECTIONS, cardOf, crazyTurnMsOf, stacksOn, type CrazyState, type CrazyView, type Suit } from '../src/games/crazy/index.ts';
 import { catalogueEntry, listCatalogue, type CrazyReplay } from '../src/index.ts';
 import { loadCrazy } from '../src/service/crazy-match.ts';
-import { accountBalance, audit, dataOf, envelope, reasonOf, roomOf, roomState, startRooms, T0, walletOf, type RoomsHarness } from './rooms-support.ts';
+import {
+  accountBalance,
+  audit,
+  dataOf,
+  envelope,
+  reasonOf,
+  roomOf,
+  roomState,
+  startRooms,
+  T0,
+  walletOf,
+  type RoomsHarness,
+} from './rooms-support.ts';
 
 const TURN_MS = crazyTurnMsOf('normal');
 const SEED = 'crazy-rooms-seed-7';
@@ -41,8 +53,10 @@ describe('Crazy in rooms (engine service, real ledger, PGlite)', () => {
     await h?.close();
   });
 
-  const send = (type: string, userId: string, payload: Record<string, unknown>, issuedAt = tick()) => h.engine.handle(envelope(type, userId, { userId, ...payload }, issuedAt));
-  const move = (matchId: string, userId: string, m: Record<string, unknown>, issuedAt = tick()) => send('MakeMove', userId, { matchId, move: m }, issuedAt);
+  const send = (type: string, userId: string, payload: Record<string, unknown>, issuedAt = tick()) =>
+    h.engine.handle(envelope(type, userId, { userId, ...payload }, issuedAt));
+  const move = (matchId: string, userId: string, m: Record<string, unknown>, issuedAt = tick()) =>
+    send('MakeMove', userId, { matchId, move: m }, issuedAt);
   const viewOf = async (matchId: string, userId: string) => (await h.engine.queries.matchView(matchId, userId))!.view as CrazyView;
   const eventsOf = async (matchId: string, type: string) => (await h.store.readStream(`crazy-${matchId}`)).filter((e) => e.type === type);
 
@@ -55,7 +69,16 @@ describe('Crazy in rooms (engine service, real ledger, PGlite)', () => {
   async function readyRoom(count: number, settings: Record<string, unknown> = {}) {
     const ids = await Promise.all(Array.from({ length: count }, (_, i) => player(`p${i}`)));
     const room = roomOf(
-      await send('CreateRoom', ids[0]!, { roomName: 'Crazy night', game: 'crazy', language: 'am', maxPlayers: count, gameDuration: 'normal', entryFee: 15, penalty: 5, ...settings }),
+      await send('CreateRoom', ids[0]!, {
+        roomName: 'Crazy night',
+        game: 'crazy',
+        language: 'am',
+        maxPlayers: count,
+        gameDuration: 'normal',
+        entryFee: 15,
+        penalty: 5,
+        ...settings,
+      }),
     );
     expect(room.game).toBe(settings.game ?? 'crazy');
     for (const id of ids.slice(1)) expect(reasonOf(await send('JoinRoom', id, { code: room.code }))).toBe('succeeded');
@@ -94,7 +117,11 @@ describe('Crazy in rooms (engine service, real ledger, PGlite)', () => {
    * current player's turn: stack on a chain or take it, play a fitting card (an 8/J chooses its most held suit),
    * else draw once, then pass.
    */
-  async function stepTable(matchId: string, ids: readonly string[], forgetful: { id: string; caught: boolean }): Promise<CommandOutcome | null> {
+  async function stepTable(
+    matchId: string,
+    ids: readonly string[],
+    forgetful: { id: string; caught: boolean },
+  ): Promise<CommandOutcome | null> {
     const views = Object.fromEntries(await Promise.all(ids.map(async (id) => [id, await viewOf(matchId, id)] as const)));
     const any = views[ids[0]!]!;
     if (any.status === 'finished') return null;
@@ -141,9 +168,21 @@ describe('Crazy in rooms (engine service, real ledger, PGlite)', () => {
     const host = await player('host');
     const create = (settings: Record<string, unknown>) =>
       send('CreateRoom', host, { roomName: 'Crazy', game: 'crazy', language: 'en', maxPlayers: 4, gameDuration: 'rush', ...settings });
-    expect(await create({ entryFee: 14 })).toMatchObject({ status: 'rejected', reason: 'invalid_room_settings', details: { field: 'entryFee' } });
-    expect(await create({ maxPlayers: 9 })).toMatchObject({ status: 'rejected', reason: 'invalid_room_settings', details: { field: 'maxPlayers' } });
-    expect(await create({ maxPlayers: 1 })).toMatchObject({ status: 'rejected', reason: 'invalid_room_settings', details: { field: 'maxPlayers' } });
+    expect(await create({ entryFee: 14 })).toMatchObject({
+      status: 'rejected',
+      reason: 'invalid_room_settings',
+      details: { field: 'entryFee' },
+    });
+    expect(await create({ maxPlayers: 9 })).toMatchObject({
+      status: 'rejected',
+      reason: 'invalid_room_settings',
+      details: { field: 'maxPlayers' },
+    });
+    expect(await create({ maxPlayers: 1 })).toMatchObject({
+      status: 'rejected',
+      reason: 'invalid_room_settings',
+      details: { field: 'maxPlayers' },
+    });
     expect(await create({ language: 'fr' })).toMatchObject({ status: 'rejected', reason: 'unknown_language' });
     expect(roomOf(await create({ maxPlayers: 8 }))).toMatchObject({ game: 'crazy', entryFee: 15, maxPlayers: 8, gameDuration: 'rush' });
   });
@@ -184,7 +223,9 @@ describe('Crazy in rooms (engine service, real ledger, PGlite)', () => {
     expect((await eventsOf(matchId, 'QeregnSaid')).length).toBeGreaterThan(0);
     const calls = (await eventsOf(matchId, 'CrazyCalled')).map((e) => e.data);
     expect(calls).toContainEqual(expect.objectContaining({ targetId: forgetful.id, right: true }));
-    expect((await eventsOf(matchId, 'CardsDrawn')).some((e) => e.data.playerId === forgetful.id && e.data.reason === 'crazy_call')).toBe(true);
+    expect((await eventsOf(matchId, 'CardsDrawn')).some((e) => e.data.playerId === forgetful.id && e.data.reason === 'crazy_call')).toBe(
+      true,
+    );
 
     // The room pays the pot (3 stakes of 10) to the winner; penalties void; the escrow is empty and the audit clean.
     await h.engine.waitForProjection(await h.store.head());
@@ -198,7 +239,12 @@ describe('Crazy in rooms (engine service, real ledger, PGlite)', () => {
     const mine = (await h.engine.queries.history(winner, { limit: 5 })).items[0];
     expect(mine).toMatchObject({ matchId, game: 'crazy', roomCode: code, result: 'won', tokens: 5, score: end.scores[winner] });
     const loser = ids.find((id) => id !== winner)!;
-    expect((await h.engine.queries.history(loser, { limit: 5 })).items[0]).toMatchObject({ matchId, game: 'crazy', result: 'lost', tokens: -25 });
+    expect((await h.engine.queries.history(loser, { limit: 5 })).items[0]).toMatchObject({
+      matchId,
+      game: 'crazy',
+      result: 'lost',
+      tokens: -25,
+    });
 
     // Replay: one step per event, every hand shown at every step, the end naming the winner.
     const replay = (await h.engine.queries.replay(matchId)) as CrazyReplay;
@@ -280,7 +326,12 @@ describe('Crazy in rooms (engine service, real ledger, PGlite)', () => {
     // The slow player forfeits entry 15, stake 20 and penalty 5; the other gets the pot (20 + 20 + 5).
     expect(await walletOf(h.store, slow)).toEqual({ balance: 60, held: 0 });
     expect(await walletOf(h.store, other)).toEqual({ balance: 110, held: 0 });
-    expect((await h.engine.queries.history(slow, { limit: 5 })).items[0]).toMatchObject({ matchId, game: 'crazy', result: 'left', tokens: -40 });
+    expect((await h.engine.queries.history(slow, { limit: 5 })).items[0]).toMatchObject({
+      matchId,
+      game: 'crazy',
+      result: 'left',
+      tokens: -40,
+    });
   }, 120_000);
 
   it('routes moves by the match: a Crazy move in a word duel is not for that game', async () => {

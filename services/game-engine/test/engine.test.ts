@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newUuid } from '@qal/events';
-import { HANGMAN_COST_TOKENS, HANGMAN_DAILY_PLAY_LIMIT, HANGMAN_HINTS, HANGMAN_LIVES, HANGMAN_TIME_LIMIT_MS, PLAY_REQUEST_STALE_MS } from '../src/config.ts';
+import {
+  HANGMAN_COST_TOKENS,
+  HANGMAN_DAILY_PLAY_LIMIT,
+  HANGMAN_HINTS,
+  HANGMAN_LIVES,
+  HANGMAN_TIME_LIMIT_MS,
+  PLAY_REQUEST_STALE_MS,
+} from '../src/config.ts';
 import { hangman, feeTransferId, refundTransferId, rewardTransferId } from '../src/index.ts';
 
 type HangmanLanguage = hangman.HangmanLanguage;
@@ -54,7 +61,14 @@ describe('the paid start', () => {
 
     expect(h.ledger.wallet(userId)).toBe(100 - HANGMAN_COST_TOKENS);
     expect(feesOf(matchId)).toEqual([
-      { transferId: feeTransferId(matchId), from: `wallet:${userId}`, to: 'house', amount: HANGMAN_COST_TOKENS, reason: 'game_fee', matchId },
+      {
+        transferId: feeTransferId(matchId),
+        from: `wallet:${userId}`,
+        to: 'house',
+        amount: HANGMAN_COST_TOKENS,
+        reason: 'game_fee',
+        matchId,
+      },
     ]);
     expect(view).toMatchObject({ status: 'playing', language: 'en', livesLeft: HANGMAN_LIVES, hintsLeft: HANGMAN_HINTS, guessed: [] });
     expect(view.slots.every((s) => s === null || s === ' ')).toBe(true);
@@ -121,7 +135,10 @@ describe('the paid start', () => {
     const refused = await play(userId, '2026-03-02T20:59:00.000Z');
     expect(reason(refused)).toBe('daily_limit_reached');
     expect(h.ledger.wallet(userId)).toBe(balance);
-    expect(await h.engine.queries.dailyPlays(userId, T0)).toMatchObject({ played: HANGMAN_DAILY_PLAY_LIMIT, limit: HANGMAN_DAILY_PLAY_LIMIT });
+    expect(await h.engine.queries.dailyPlays(userId, T0)).toMatchObject({
+      played: HANGMAN_DAILY_PLAY_LIMIT,
+      limit: HANGMAN_DAILY_PLAY_LIMIT,
+    });
 
     expect(reason(await play(userId, '2026-03-02T21:00:00.000Z'))).toBe('succeeded');
   });
@@ -147,7 +164,12 @@ describe('the paid start', () => {
     await h.engine.sweep(new Date(T0.getTime() + PLAY_REQUEST_STALE_MS + 1_000));
     expect((await h.engine.queries.match(matchId))?.status).toBe('abandoned');
     expect(h.ledger.wallet(userId)).toBe(100);
-    expect(h.ledger.movements().filter((m) => m.matchId === matchId).map((m) => [m.transferId, m.reason, m.amount])).toEqual([
+    expect(
+      h.ledger
+        .movements()
+        .filter((m) => m.matchId === matchId)
+        .map((m) => [m.transferId, m.reason, m.amount]),
+    ).toEqual([
       [feeTransferId(matchId), 'game_fee', HANGMAN_COST_TOKENS],
       [refundTransferId(matchId), 'refund', HANGMAN_COST_TOKENS],
     ]);
@@ -269,7 +291,9 @@ describe('rewards, stats and replay', () => {
     expect(won.tokensWon).toBe(Math.min(5, Math.floor(won.score! / 100)));
     expect(won.xpWon).toBe(Math.min(10, 5 + Math.floor(won.score! / 100)));
     const rewards = h.ledger.movements().filter((m) => m.matchId === matchId && m.reason === 'reward');
-    expect(rewards).toEqual([{ transferId: rewardTransferId(matchId), from: 'issuance', to: `wallet:${userId}`, amount: won.tokensWon, reason: 'reward', matchId }]);
+    expect(rewards).toEqual([
+      { transferId: rewardTransferId(matchId), from: 'issuance', to: `wallet:${userId}`, amount: won.tokensWon, reason: 'reward', matchId },
+    ]);
     expect(h.ledger.wallet(userId)).toBe(100 - HANGMAN_COST_TOKENS + won.tokensWon!);
   });
 
@@ -321,7 +345,8 @@ describe('rewards, stats and replay', () => {
       const { matchId, word } = await start(userId, at(results.length * 200_000));
       const keys = outcome === 'won' ? keysOf('en', word) : wrongKeys('en', word).slice(0, HANGMAN_LIVES);
       let view: View | undefined;
-      for (const [i, key] of keys.entries()) view = data(await guess(userId, matchId, key, at(results.length * 200_000 + 1_000 + i * 100))).view as View;
+      for (const [i, key] of keys.entries())
+        view = data(await guess(userId, matchId, key, at(results.length * 200_000 + 1_000 + i * 100))).view as View;
       results.push(view!);
     }
     // A game in progress does not count.
@@ -347,6 +372,11 @@ describe('rewards, stats and replay', () => {
     });
     expect(stats.by_game.hangman).toMatchObject({ games_played: 3, wins: 2 });
     expect(stats.by_category.word).toMatchObject({ games_played: 3, wins: 2 });
-    expect((await h.engine.queries.stats(newPlayer())).overall_stats).toMatchObject({ games_played: 0, win_rate: 0, level: 1, last_played: null });
+    expect((await h.engine.queries.stats(newPlayer())).overall_stats).toMatchObject({
+      games_played: 0,
+      win_rate: 0,
+      level: 1,
+      last_played: null,
+    });
   });
 });

@@ -71,7 +71,8 @@ export async function startRooms(backend: Backend, options: { newSeed?: () => st
       return outcome;
     },
   };
-  const make = () => createGameEngine({ store, db, commands: sender, sweepIntervalMs: 0, newSeed: options.newSeed ?? (() => `seed-${newUuid()}`) });
+  const make = () =>
+    createGameEngine({ store, db, commands: sender, sweepIntervalMs: 0, newSeed: options.newSeed ?? (() => `seed-${newUuid()}`) });
   const harness: RoomsHarness = {
     store,
     db,
@@ -100,7 +101,13 @@ export async function startRooms(backend: Backend, options: { newSeed?: () => st
 export const T0 = new Date('2026-03-02T06:00:00.000Z');
 export const at = (ms: number) => new Date(T0.getTime() + ms).toISOString();
 
-export function envelope(type: string, actorId: string, payload: Record<string, unknown>, issuedAt: string, commandId = newUuid()): CommandEnvelope {
+export function envelope(
+  type: string,
+  actorId: string,
+  payload: Record<string, unknown>,
+  issuedAt: string,
+  commandId = newUuid(),
+): CommandEnvelope {
   return { commandId, type, actorId, payload, issuedAt, correlationId: commandId };
 }
 

@@ -58,7 +58,9 @@ describe(`rooms simulation (seed ${SEED}, ${ROOMS} rooms)`, () => {
     other = h.another();
     for (let i = 0; i < PLAYERS; i += 1) {
       const userId = `sim-${SEED}-${i}`;
-      expect((await h.ledger.handle(envelope('OpenWallet', 'system:sim', { userId }, new Date(now).toISOString()))).status).toBe('succeeded');
+      expect((await h.ledger.handle(envelope('OpenWallet', 'system:sim', { userId }, new Date(now).toISOString()))).status).toBe(
+        'succeeded',
+      );
       players.push(userId);
     }
   }, 60_000);
@@ -67,22 +69,30 @@ describe(`rooms simulation (seed ${SEED}, ${ROOMS} rooms)`, () => {
   });
 
   const checked = (outcome: CommandOutcome, command: CommandEnvelope): CommandOutcome => {
-    if (outcome.status === 'rejected' && !KNOWN.has(outcome.reason)) throw new Error(`seed ${SEED}: ${command.type} rejected with unnamed ${outcome.reason}`);
+    if (outcome.status === 'rejected' && !KNOWN.has(outcome.reason))
+      throw new Error(`seed ${SEED}: ${command.type} rejected with unnamed ${outcome.reason}`);
     return outcome;
   };
 
   /** Sends a command the way a flaky network would: maybe a fault and the retry, maybe twice. */
-  async function send(type: string, userId: string, payload: Record<string, unknown>, advance = random.int(50, 2_000)): Promise<CommandOutcome> {
+  async function send(
+    type: string,
+    userId: string,
+    payload: Record<string, unknown>,
+    advance = random.int(50, 2_000),
+  ): Promise<CommandOutcome> {
     now += advance;
     const command = envelope(type, userId, { userId, ...payload }, new Date(now).toISOString());
     sent += 1;
     if (random.chance(0.08)) {
       faults += 1;
       h.faults.next = random.chance(0.5) ? 'before' : 'after';
-      await engineFor().handle(command).then(
-        () => (h.faults.next = null), // the command needed no ledger step: no fault happened
-        () => undefined,
-      );
+      await engineFor()
+        .handle(command)
+        .then(
+          () => (h.faults.next = null), // the command needed no ledger step: no fault happened
+          () => undefined,
+        );
     }
     if (random.chance(0.1)) {
       duplicates += 1;
@@ -127,7 +137,11 @@ describe(`rooms simulation (seed ${SEED}, ${ROOMS} rooms)`, () => {
       const members = state.players.filter((p) => p.status === 'joined' || p.status === 'ready').map((p) => p.id);
       const someone = random.chance(0.6) && members.length > 0 ? random.pick(members) : random.pick(players);
       const roll = random.int(0, 11);
-      if (roll <= 2) await send('JoinRoom', someone, { code, ...(password && random.chance(0.8) ? { password: random.chance(0.8) ? password : 'wrong' } : {}) });
+      if (roll <= 2)
+        await send('JoinRoom', someone, {
+          code,
+          ...(password && random.chance(0.8) ? { password: random.chance(0.8) ? password : 'wrong' } : {}),
+        });
       else if (roll <= 5) await send('SetReady', someone, { code, ready: random.chance(0.8) });
       else if (roll === 6) await send('ProposeBet', someone, { code, amount: random.pick([5, 10, 15, 20, 30, 40, 50, 7]) });
       else if (roll === 7) await send('RespondBet', someone, { code, accept: random.chance(0.8) });
@@ -149,7 +163,8 @@ describe(`rooms simulation (seed ${SEED}, ${ROOMS} rooms)`, () => {
       for (const p of state.players.filter((p) => p.status === 'joined')) await send('SetReady', p.id, { code, ready: true });
       state = await roomState(h.store, code);
       if (state.bet?.status === 'proposed' || state.bet?.status === 'agreed') {
-        for (const p of state.players.filter((p) => p.status === 'ready' || p.status === 'joined')) await send('RespondBet', p.id, { code, accept: true });
+        for (const p of state.players.filter((p) => p.status === 'ready' || p.status === 'joined'))
+          await send('RespondBet', p.id, { code, accept: true });
       }
       const started = await send('StartRoomMatch', (await roomState(h.store, code)).hostId, { code });
       if (started.status !== 'succeeded') {
@@ -180,15 +195,25 @@ describe(`rooms simulation (seed ${SEED}, ${ROOMS} rooms)`, () => {
         else if (roll === 4) await move(random.pick(playing), { type: 'qeregn' });
         else if (roll <= 6) await move(current, { type: random.pick(['draw', 'pass', 'face_penalty']) });
         else {
-          const fitting = hand.filter((id) => (match.penalty > 0 ? match.pile.length > 0 && stacksOn(cardOf(match.pile.at(-1)!), cardOf(id)) : goesOnPile(match, cardOf(id))));
+          const fitting = hand.filter((id) =>
+            match.penalty > 0 ? match.pile.length > 0 && stacksOn(cardOf(match.pile.at(-1)!), cardOf(id)) : goesOnPile(match, cardOf(id)),
+          );
           const card = fitting.length > 0 && random.chance(0.9) ? random.pick(fitting) : hand.length > 0 ? random.pick(hand) : null;
           if (hand.length === 1 && !match.saidQeregn[current] && random.chance(0.7)) await move(current, { type: 'qeregn' });
           const wild = card !== null && ['8', 'J'].includes(cardOf(card).rank);
-          if (card) await move(current, { type: 'play', cards: [card], ...(wild ? { suit: random.pick(['hearts', 'diamonds', 'clubs', 'spades']) } : {}) });
+          if (card)
+            await move(current, {
+              type: 'play',
+              cards: [card],
+              ...(wild ? { suit: random.pick(['hearts', 'diamonds', 'clubs', 'spades']) } : {}),
+            });
           else await move(current, { type: 'draw' });
         }
       }
-      for (const id of (await game()).players.filter((p) => p.status === 'playing').map((p) => p.id).slice(1)) {
+      for (const id of (await game()).players
+        .filter((p) => p.status === 'playing')
+        .map((p) => p.id)
+        .slice(1)) {
         if ((await game()).status !== 'finished') await send('LeaveRoom', id, { code });
       }
       expect((await game()).status).toBe('finished');
@@ -201,7 +226,8 @@ describe(`rooms simulation (seed ${SEED}, ${ROOMS} rooms)`, () => {
         if (duel.status === 'finished') break;
         const current = duel.currentPlayer;
         const roll = random.int(0, 19);
-        if (roll === 0 && current) await send('LeaveRoom', random.pick(duel.players.filter((p) => p.status === 'playing').map((p) => p.id)), { code });
+        if (roll === 0 && current)
+          await send('LeaveRoom', random.pick(duel.players.filter((p) => p.status === 'playing').map((p) => p.id)), { code });
         else if (roll <= 2 || !current) {
           now += random.int(5_000, 40_000); // a player idles: their turn times out (or the match ends on time)
           await sweep();

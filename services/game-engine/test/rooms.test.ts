@@ -60,11 +60,22 @@ for (const { backend, skip } of backends) {
 
     const create = async (host: string, settings: Record<string, unknown> = {}) =>
       roomOf(
-        await send('CreateRoom', host, { roomName: 'Friday words', game: 'hangman', language: 'en', maxPlayers: 3, gameDuration: 'normal', entryFee: 10, penalty: 5, ...settings }),
+        await send('CreateRoom', host, {
+          roomName: 'Friday words',
+          game: 'hangman',
+          language: 'en',
+          maxPlayers: 3,
+          gameDuration: 'normal',
+          entryFee: 10,
+          penalty: 5,
+          ...settings,
+        }),
       );
     const join = (code: string, userId: string, extra: Record<string, unknown> = {}) => send('JoinRoom', userId, { code, ...extra });
-    const ready = (code: string, userId: string, isReady = true, commandId?: string) => send('SetReady', userId, { code, ready: isReady }, tick(), commandId);
-    const start = (code: string, host: string, issuedAt = tick(), commandId?: string) => send('StartRoomMatch', host, { code }, issuedAt, commandId);
+    const ready = (code: string, userId: string, isReady = true, commandId?: string) =>
+      send('SetReady', userId, { code, ready: isReady }, tick(), commandId);
+    const start = (code: string, host: string, issuedAt = tick(), commandId?: string) =>
+      send('StartRoomMatch', host, { code }, issuedAt, commandId);
     const move = (matchId: string, userId: string, m: Record<string, unknown>, issuedAt = tick(), commandId?: string) =>
       send('MakeMove', userId, { matchId, move: m }, issuedAt, commandId);
 
@@ -135,7 +146,15 @@ for (const { backend, skip } of backends) {
       const [host, ann, bob] = [await player(), await player(), await player()];
       const houseBefore = await accountBalance(h.store, 'house');
       const room = await create(host);
-      expect(room).toMatchObject({ status: 'waiting', hostId: host, maxPlayers: 3, entryFee: 10, penalty: 5, private: false, players: [{ id: host, status: 'joined' }] });
+      expect(room).toMatchObject({
+        status: 'waiting',
+        hostId: host,
+        maxPlayers: 3,
+        entryFee: 10,
+        penalty: 5,
+        private: false,
+        players: [{ id: host, status: 'joined' }],
+      });
       expect(room.code).toMatch(/^[A-HJ-NP-Z2-9]{6}$/);
       expect((await h.engine.queries.openRooms({ limit: 50 })).map((r) => r.code)).toContain(room.code);
 
@@ -167,7 +186,12 @@ for (const { backend, skip } of backends) {
       expect((started.room as RoomView).status).toBe('in_progress');
       expect(await accountBalance(h.store, 'house')).toBe(houseBefore + 30);
       expect(await walletOf(h.store, host)).toEqual({ balance: 70, held: 5 });
-      expect(await h.engine.queries.match(room.matchId)).toMatchObject({ kind: 'duel', playerIds: [host, ann, bob], roomCode: room.code, status: 'playing' });
+      expect(await h.engine.queries.match(room.matchId)).toMatchObject({
+        kind: 'duel',
+        playerIds: [host, ann, bob],
+        roomCode: room.code,
+        status: 'playing',
+      });
 
       // The setter's word reaches nobody else.
       expect(reasonOf(await move(room.matchId, host, { type: 'set_word', word: 'mango' }))).toBe('succeeded');
@@ -193,7 +217,15 @@ for (const { backend, skip } of backends) {
 
       const history = await h.engine.queries.history(bob, { limit: 10 });
       expect(history.items).toEqual([
-        expect.objectContaining({ matchId: room.matchId, roomCode: room.code, roomName: 'Friday words', game: 'hangman', result: 'won', score: final.scores[bob], tokens: 30 }),
+        expect.objectContaining({
+          matchId: room.matchId,
+          roomCode: room.code,
+          roomName: 'Friday words',
+          game: 'hangman',
+          result: 'won',
+          score: final.scores[bob],
+          tokens: 30,
+        }),
       ]);
       expect((await h.engine.queries.history(ann, { limit: 10 })).items[0]).toMatchObject({ result: 'lost', tokens: -30 });
       expect(history.items[0]?.players.map((p) => p.id)).toEqual([host, ann, bob]);
@@ -218,7 +250,10 @@ for (const { backend, skip } of backends) {
       await expectMoneySettled(code);
 
       const other = await readyRoom(2);
-      expect(roomOf(await send('LeaveRoom', other.ids[0]!, { code: other.code }))).toMatchObject({ hostId: other.ids[1], status: 'waiting' });
+      expect(roomOf(await send('LeaveRoom', other.ids[0]!, { code: other.code }))).toMatchObject({
+        hostId: other.ids[1],
+        status: 'waiting',
+      });
       expect(roomOf(await send('LeaveRoom', other.ids[1]!, { code: other.code })).status).toBe('cancelled');
       for (const id of other.ids) expect(await walletOf(h.store, id)).toEqual({ balance: 100, held: 0 });
       await expectMoneySettled(other.code);
@@ -374,7 +409,16 @@ for (const { backend, skip } of backends) {
       const stored = JSON.stringify((await h.store.readStream(`room-${room.code}`)).map((e) => e.data));
       expect(stored).not.toContain('sesame');
       expect(JSON.stringify(await h.engine.queries.room(room.code))).not.toContain('scrypt');
-      expect(await send('CreateRoom', host, { roomName: 'x', game: 'hangman', language: 'en', maxPlayers: 2, gameDuration: 'normal', password: 'abc' })).toMatchObject({
+      expect(
+        await send('CreateRoom', host, {
+          roomName: 'x',
+          game: 'hangman',
+          language: 'en',
+          maxPlayers: 2,
+          gameDuration: 'normal',
+          password: 'abc',
+        }),
+      ).toMatchObject({
         reason: 'invalid_room_settings',
         details: { field: 'password' },
       });
@@ -424,7 +468,12 @@ for (const { backend, skip } of backends) {
           await sweepUntil(new Date(Date.parse(s.turnDeadline!) + 10), async () => (await duelState(h.store, matchId)).turn !== turn);
         } else {
           const letter = [...'qxjvwk'].find((c) => !s.guessed.includes(c))!;
-          await move(matchId, s.currentPlayer!, { type: 'guess', letter }, new Date(Date.parse(s.turnDeadline!) - TURN_MS + 1_000).toISOString());
+          await move(
+            matchId,
+            s.currentPlayer!,
+            { type: 'guess', letter },
+            new Date(Date.parse(s.turnDeadline!) - TURN_MS + 1_000).toISOString(),
+          );
         }
       }
       expect(bobPlaying(await duelState(h.store, matchId))).toBe(false);
@@ -452,7 +501,10 @@ for (const { backend, skip } of backends) {
       expect(reasonOf(await move(matchId, ann, { type: 'guess', letter: 'm' }))).toBe('succeeded');
       expect((await h.engine.queries.matchView(matchId, ann))?.view).toMatchObject({ scores: { [ann]: 10 } });
       await h.engine.waitForProjection(await h.store.head());
-      await sweepUntil(new Date(Date.parse(startedAt) + DUEL_DURATION_SECONDS.normal * 1000 + 1), async () => (await duelState(h.store, matchId)).status === 'finished');
+      await sweepUntil(
+        new Date(Date.parse(startedAt) + DUEL_DURATION_SECONDS.normal * 1000 + 1),
+        async () => (await duelState(h.store, matchId)).status === 'finished',
+      );
       expect((await h.engine.queries.room(code))?.view.status).toBe('finished');
       await expectMoneySettled(code);
       // A rematch: a new match in the same room, the same players invited; the first stays in history.

@@ -1,4 +1,15 @@
-import { createMemoryEventStore, newUuid, openPgliteDatabase, rejected, succeeded, type CommandEnvelope, type CommandOutcome, type CommandSender, type EventStore, type SqlDatabase } from '@qal/events';
+import {
+  createMemoryEventStore,
+  newUuid,
+  openPgliteDatabase,
+  rejected,
+  succeeded,
+  type CommandEnvelope,
+  type CommandOutcome,
+  type CommandSender,
+  type EventStore,
+  type SqlDatabase,
+} from '@qal/events';
 import { createGameEngine, matchStreamId, type GameEngine } from '../src/index.ts';
 
 export interface Movement {
@@ -35,7 +46,14 @@ export function createFakeLedger() {
         if (isWallet && balance < p.amount) return rejected(command.commandId, 'insufficient_tokens', { available: balance });
         balances.set(p.from, balance - p.amount);
         balances.set(p.to, (balances.get(p.to) ?? 0) + p.amount);
-        transfers.set(p.transferId, { transferId: p.transferId, from: p.from, to: p.to, amount: p.amount, reason: p.reason, matchId: p.matchId });
+        transfers.set(p.transferId, {
+          transferId: p.transferId,
+          from: p.from,
+          to: p.to,
+          amount: p.amount,
+          reason: p.reason,
+          matchId: p.matchId,
+        });
       }
       if (pending?.when === 'after') {
         fault = null;
@@ -74,7 +92,13 @@ export async function startEngine(options: { seed?: () => string } = {}): Promis
   const store = createMemoryEventStore();
   const db = await openPgliteDatabase();
   const ledger = createFakeLedger();
-  const engine = createGameEngine({ store, db, commands: ledger.sender, sweepIntervalMs: 0, ...(options.seed ? { newSeed: options.seed } : {}) });
+  const engine = createGameEngine({
+    store,
+    db,
+    commands: ledger.sender,
+    sweepIntervalMs: 0,
+    ...(options.seed ? { newSeed: options.seed } : {}),
+  });
   await engine.start();
   return {
     store,
@@ -92,7 +116,13 @@ export async function startEngine(options: { seed?: () => string } = {}): Promis
 export const T0 = new Date('2026-03-02T06:00:00.000Z');
 export const at = (ms: number) => new Date(T0.getTime() + ms).toISOString();
 
-export function command(type: string, actorId: string, payload: Record<string, unknown>, issuedAt: string, commandId = newUuid()): CommandEnvelope {
+export function command(
+  type: string,
+  actorId: string,
+  payload: Record<string, unknown>,
+  issuedAt: string,
+  commandId = newUuid(),
+): CommandEnvelope {
   return { commandId, type, actorId, payload, issuedAt, correlationId: commandId };
 }
 

@@ -5,7 +5,15 @@ import rateLimit from '@fastify/rate-limit';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Redis } from 'ioredis';
-import { newUuid, type CommandSender, type EventStore, type PgChannel, type Position, type SqlDatabase, type StoredEvent } from '@qal/events';
+import {
+  newUuid,
+  type CommandSender,
+  type EventStore,
+  type PgChannel,
+  type Position,
+  type SqlDatabase,
+  type StoredEvent,
+} from '@qal/events';
 import { systemClock, type Clock } from './clock.ts';
 import { LIMITS, type Config } from './config.ts';
 import { failure, requestLanguage, sendFailure } from './http/envelope.ts';
@@ -45,10 +53,9 @@ import { roomQueries } from './rooms/queries.ts';
 import { createRoomCommands } from './rooms/room-commands.ts';
 import type { EngineQueries } from '@qal/game-engine';
 
-export type AppConfig = Pick<
-  Config,
-  'corsOrigins' | 'storageDir' | 'clientDistDir' | 'rateLimitPerMinute' | 'trustProxy' | 'logLevel'
-> & { readonly payments: { readonly provider: 'sandbox' | 'chapa' } };
+export type AppConfig = Pick<Config, 'corsOrigins' | 'storageDir' | 'clientDistDir' | 'rateLimitPerMinute' | 'trustProxy' | 'logLevel'> & {
+  readonly payments: { readonly provider: 'sandbox' | 'chapa' };
+};
 
 export interface AppDeps {
   readonly config: AppConfig;
@@ -59,7 +66,10 @@ export interface AppDeps {
    * The game engine's read side; its commands go through `commands` like every other. Where the engine runs in
    * this process (embedded), `waitForProjection` lets pushes read what was just written.
    */
-  readonly engine: { readonly queries: EngineQueries; readonly waitForProjection?: (position: Position, timeoutMs?: number) => Promise<void> };
+  readonly engine: {
+    readonly queries: EngineQueries;
+    readonly waitForProjection?: (position: Position, timeoutMs?: number) => Promise<void>;
+  };
   /** Boards, badges, statistics and share links (services/leaderboard). */
   readonly leaderboard: LeaderboardService;
   readonly tokenPackages: readonly TokenPackageView[];
@@ -120,12 +130,19 @@ export async function buildApp(deps: AppDeps): Promise<QalApp> {
   const people = createPeople({ publicUsers: (ids) => findPublicUsers(deps.db, ids), badges: deps.leaderboard.queries });
   const waitForProjection = deps.engine.waitForProjection;
   const settle = waitForProjection
-    ? (event: StoredEvent) => waitForProjection({ transactionId: event.transactionId, globalPosition: event.globalPosition }, LIMITS.pushSettleTimeoutMs)
+    ? (event: StoredEvent) =>
+        waitForProjection({ transactionId: event.transactionId, globalPosition: event.globalPosition }, LIMITS.pushSettleTimeoutMs)
     : undefined;
   hub.register(userChannelKind({ store: deps.store, queries: deps.ledger.queries }));
   hub.register(matchChannelKind(deps.engine.queries, rooms));
   const setPresence = (userId: string, code: string, online: boolean) => {
-    const command = commandEnvelope({ type: 'SetPresence', actorId: userId, payload: { code, userId, online }, clock, commandId: newUuid() });
+    const command = commandEnvelope({
+      type: 'SetPresence',
+      actorId: userId,
+      payload: { code, userId, online },
+      clock,
+      commandId: newUuid(),
+    });
     // Presence is advisory: a member who is not (or no longer) in the room is refused, and that is fine.
     sendCommand(deps.commands, command).catch((err: unknown) => app.log.warn({ err, code }, 'presence update failed'));
   };
@@ -168,7 +185,13 @@ export async function buildApp(deps: AppDeps): Promise<QalApp> {
     engine: deps.engine.queries,
     leaderboard: deps.leaderboard,
   };
-  const games = createGameCommands({ commands: deps.commands, queries: deps.engine.queries, clock, afterSuccess: () => tail.poke(), setPresence });
+  const games = createGameCommands({
+    commands: deps.commands,
+    queries: deps.engine.queries,
+    clock,
+    afterSuccess: () => tail.poke(),
+    setPresence,
+  });
   const roomCommands = createRoomCommands({
     commands: deps.commands,
     queries: deps.engine.queries,
@@ -224,7 +247,8 @@ export async function buildApp(deps: AppDeps): Promise<QalApp> {
     nameSpace: 'qal-rate-',
     ...(deps.redis ? { redis: deps.redis } : {}),
     keyGenerator: (request) => request.ip,
-    errorResponseBuilder: (_request, context) => new Rejection('rate_limited', { retryAfterSec: Math.max(1, Math.ceil(context.ttl / 1000)) }),
+    errorResponseBuilder: (_request, context) =>
+      new Rejection('rate_limited', { retryAfterSec: Math.max(1, Math.ceil(context.ttl / 1000)) }),
   });
   await app.register(multipart, {
     limits: { fileSize: LIMITS.avatarMaxBytes, files: 1, fields: 5, parts: 6, headerPairs: 100 },
@@ -240,10 +264,18 @@ export async function buildApp(deps: AppDeps): Promise<QalApp> {
     if (mapped) return sendFailure(request, reply, mapped);
     if (error.validation) return sendFailure(request, reply, 'validation_failed', { fields: { _: error.message } });
     if (error.name === 'CommandTimeoutError') return sendFailure(request, reply, 'command_timeout');
-    if (error.name === 'InvalidCursorError') return sendFailure(request, reply, 'validation_failed', { fields: { cursor: 'not a cursor from this list' } });
+    if (error.name === 'InvalidCursorError')
+      return sendFailure(request, reply, 'validation_failed', { fields: { cursor: 'not a cursor from this list' } });
     if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
       request.log.info({ err: error }, 'request refused');
-      const byStatus: Record<number, string> = { 401: 'unauthorized', 403: 'forbidden', 404: 'not_found', 413: 'payload_too_large', 415: 'unsupported_media_type', 429: 'rate_limited' };
+      const byStatus: Record<number, string> = {
+        401: 'unauthorized',
+        403: 'forbidden',
+        404: 'not_found',
+        413: 'payload_too_large',
+        415: 'unsupported_media_type',
+        429: 'rate_limited',
+      };
       return sendFailure(request, reply, byStatus[error.statusCode] ?? 'validation_failed');
     }
     request.log.error({ err: error }, 'request failed');
@@ -262,7 +294,8 @@ export async function buildApp(deps: AppDeps): Promise<QalApp> {
       publicWalletRoutes(api, ctx);
       gameRoutes(api);
       publicLeaderboardRoutes(api, ctx);
-      if (deps.config.payments.provider === 'chapa' && deps.payments) await chapaWebhookRoute(api, { payments: deps.payments, runLedger: ctx.runLedger });
+      if (deps.config.payments.provider === 'chapa' && deps.payments)
+        await chapaWebhookRoute(api, { payments: deps.payments, runLedger: ctx.runLedger });
       await api.register(async (authed) => {
         authed.addHook('onRequest', async (request) => {
           const token = bearerToken(request);

@@ -17,8 +17,7 @@ export function commandEnvelope(input: {
   readonly correlationId?: string;
 }): CommandEnvelope {
   const commandId =
-    input.commandId ??
-    (input.idempotencyKey ? uuidFrom('idempotency-key', input.actorId, input.type, input.idempotencyKey) : newUuid());
+    input.commandId ?? (input.idempotencyKey ? uuidFrom('idempotency-key', input.actorId, input.type, input.idempotencyKey) : newUuid());
   return {
     commandId,
     type: input.type,

@@ -64,8 +64,15 @@ describe('configuration', () => {
       expect.stringMatching(/^OTP_PEPPER: is required in distributed mode/),
       expect.stringMatching(/^DATABASE_URL: is required in distributed mode/),
     ]);
-    expect(errorsOf({ SMS_PROVIDER: 'afromessage' }).map((l) => l.split(':')[0])).toEqual(['AFROMESSAGE_TOKEN', 'AFROMESSAGE_IDENTIFIER_ID']);
-    expect(errorsOf({ PAYMENT_PROVIDER: 'chapa' }).map((l) => l.split(':')[0])).toEqual(['CHAPA_SECRET_KEY', 'CHAPA_WEBHOOK_SECRET', 'PUBLIC_URL']);
+    expect(errorsOf({ SMS_PROVIDER: 'afromessage' }).map((l) => l.split(':')[0])).toEqual([
+      'AFROMESSAGE_TOKEN',
+      'AFROMESSAGE_IDENTIFIER_ID',
+    ]);
+    expect(errorsOf({ PAYMENT_PROVIDER: 'chapa' }).map((l) => l.split(':')[0])).toEqual([
+      'CHAPA_SECRET_KEY',
+      'CHAPA_WEBHOOK_SECRET',
+      'PUBLIC_URL',
+    ]);
     const pepper = errorsOf({ OTP_PEPPER: 'short-secret' });
     expect(pepper).toHaveLength(1);
     expect(pepper[0]).not.toContain('short-secret');

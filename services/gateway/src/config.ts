@@ -60,7 +60,13 @@ export const REPO_ROOT = path.resolve(here, '../../..');
 
 const optionalText = z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.string().trim().optional());
 const list = z.preprocess(
-  (v) => (typeof v === 'string' ? v.split(',').map((s) => s.trim()).filter((s) => s.length > 0) : v),
+  (v) =>
+    typeof v === 'string'
+      ? v
+          .split(',')
+          .map((s) => s.trim())
+          .filter((s) => s.length > 0)
+      : v,
   z.array(z.string()),
 );
 const boolean = z.preprocess(
@@ -134,7 +140,13 @@ export interface Config {
   readonly otpPepper: string | null;
   readonly sms:
     | { readonly provider: 'console' }
-    | { readonly provider: 'afromessage'; readonly token: string; readonly identifierId: string; readonly sender: string | null; readonly url: string };
+    | {
+        readonly provider: 'afromessage';
+        readonly token: string;
+        readonly identifierId: string;
+        readonly sender: string | null;
+        readonly url: string;
+      };
   readonly payments:
     | { readonly provider: 'sandbox' }
     | { readonly provider: 'chapa'; readonly secretKey: string; readonly webhookSecret: string; readonly publicUrl: string };
@@ -162,7 +174,10 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>, cw
       parsed.error.issues.map((issue) => {
         const key = issue.path.map(String).join('.') || '(environment)';
         const value = env[key];
-        const shown = value === undefined || key.includes('PEPPER') || key.includes('TOKEN') || key.includes('SECRET') ? '' : ` (got ${JSON.stringify(value)})`;
+        const shown =
+          value === undefined || key.includes('PEPPER') || key.includes('TOKEN') || key.includes('SECRET')
+            ? ''
+            : ` (got ${JSON.stringify(value)})`;
         return `${key}: ${issue.message}${shown}`;
       }),
     );

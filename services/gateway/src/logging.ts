@@ -23,8 +23,7 @@ export const REDACT_PATHS = [
   'body.token',
 ];
 
-const censor = (value: unknown, path: string[]) =>
-  path.at(-1) === 'phone' && typeof value === 'string' ? maskPhone(value) : '[redacted]';
+const censor = (value: unknown, path: string[]) => (path.at(-1) === 'phone' && typeof value === 'string' ? maskPhone(value) : '[redacted]');
 
 /** The URL without its query's secrets (the websocket carries `?token=`). */
 export function safeUrl(url: string): string {
@@ -38,7 +37,11 @@ export function loggerOptions(level: string): LoggerOptions {
     serializers: {
       // Headers are left out entirely (authorization, cookies); the URL loses its query secrets.
       req(request: Partial<FastifyRequest>) {
-        return { method: request.method, url: typeof request.url === 'string' ? safeUrl(request.url) : undefined, remoteAddress: request.ip };
+        return {
+          method: request.method,
+          url: typeof request.url === 'string' ? safeUrl(request.url) : undefined,
+          remoteAddress: request.ip,
+        };
       },
     },
   };

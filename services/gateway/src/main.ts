@@ -27,7 +27,9 @@ function readConfig(): { config: Config; distributed: DistributedSettings | null
 const { config, distributed } = readConfig();
 const logger = pino(loggerOptions(config.logLevel));
 const platform = distributed
-  ? await createDistributedPlatform(config, distributed, { logger: logger.child({ service: 'gateway', instanceId: distributed.instanceId }) })
+  ? await createDistributedPlatform(config, distributed, {
+      logger: logger.child({ service: 'gateway', instanceId: distributed.instanceId }),
+    })
   : await createEmbeddedPlatform(config, qalLedgerModule, { logger: logger.child({ service: 'ledger' }) });
 const { app } = await buildApp({ ...platform, config, loggerInstance: logger.child({ service: 'gateway' }) });
 

@@ -14,14 +14,25 @@ const chapaApi = (async (url: string) => {
     return Response.json({ status: 'success', data: { checkout_url: 'https://checkout.chapa.example/pay/1' } });
   }
   const txRef = decodeURIComponent(path.split('/').at(-1)!);
-  return Response.json({ status: 'success', data: { status: 'success', tx_ref: txRef, reference: 'APfake', currency: 'ETB', amount: '20.00' } });
+  return Response.json({
+    status: 'success',
+    data: { status: 'success', tx_ref: txRef, reference: 'APfake', currency: 'ETB', amount: '20.00' },
+  });
 }) as unknown as typeof fetch;
 
 let t: TestPlatform;
 beforeAll(async () => {
   t = await startPlatform({
-    env: { PAYMENT_PROVIDER: 'chapa', CHAPA_SECRET_KEY: 'CHASECK_TEST-x', CHAPA_WEBHOOK_SECRET: WEBHOOK_SECRET, PUBLIC_URL: 'https://qal.example' },
-    ledgerModule: { ...qalLedgerModule, createChapaPaymentProvider: (options) => createChapaPaymentProvider({ ...options, fetch: chapaApi }) },
+    env: {
+      PAYMENT_PROVIDER: 'chapa',
+      CHAPA_SECRET_KEY: 'CHASECK_TEST-x',
+      CHAPA_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      PUBLIC_URL: 'https://qal.example',
+    },
+    ledgerModule: {
+      ...qalLedgerModule,
+      createChapaPaymentProvider: (options) => createChapaPaymentProvider({ ...options, fetch: chapaApi }),
+    },
   });
 });
 afterAll(async () => {
@@ -31,13 +42,23 @@ afterAll(async () => {
 const webhook = (body: object, secret = WEBHOOK_SECRET) => {
   const raw = JSON.stringify(body);
   const signature = createHmac('sha256', secret).update(raw).digest('hex');
-  return t.app.inject({ method: 'POST', url: '/api/v1/payments/chapa/webhook', headers: { 'content-type': 'application/json', 'x-chapa-signature': signature }, payload: raw });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/v1/payments/chapa/webhook',
+    headers: { 'content-type': 'application/json', 'x-chapa-signature': signature },
+    payload: raw,
+  });
 };
 
 describe('Chapa payments', () => {
   it('starts a checkout, and credits once for a signed webhook however often it comes', async () => {
     const { token } = await t.signIn();
-    const started = await t.app.inject({ method: 'POST', url: '/api/v1/wallet/purchases', headers: bearer(token), payload: { package: 'tokens_250' } });
+    const started = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/wallet/purchases',
+      headers: bearer(token),
+      payload: { package: 'tokens_250' },
+    });
     expect(started.json().data).toMatchObject({ status: 'pending', checkoutUrl: 'https://checkout.chapa.example/pay/1' });
     const { purchaseId } = started.json().data;
 
@@ -57,7 +78,9 @@ describe('Chapa payments', () => {
 
   it('has no sandbox confirmation and names its provider', async () => {
     const { token } = await t.signIn();
-    expect((await t.app.inject({ method: 'POST', url: '/api/v1/payments/sandbox/x/confirm', headers: bearer(token) })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'POST', url: '/api/v1/payments/sandbox/x/confirm', headers: bearer(token) })).statusCode).toBe(
+      404,
+    );
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/wallet/packages' })).json().data.provider).toBe('chapa');
   });
 });

@@ -56,7 +56,9 @@ function nextMove(v: CrazyView): Record<string, unknown> {
   const card = v.hand.find((h) => fits(v, h.id));
   if (card) {
     const wild = card.rank === '8' || card.rank === 'J';
-    return wild && !v.suitLocked ? { type: 'play', cards: [card.id], suit: v.hand.find((h) => h.id !== card.id)?.suit ?? card.suit } : { type: 'play', cards: [card.id] };
+    return wild && !v.suitLocked
+      ? { type: 'play', cards: [card.id], suit: v.hand.find((h) => h.id !== card.id)?.suit ?? card.suit }
+      : { type: 'play', cards: [card.id] };
   }
   if (!v.hasDrawn && !v.canPassWithoutDrawing) return { type: 'draw' };
   return { type: 'pass' };
@@ -70,7 +72,13 @@ describe('Crazy in a room over HTTP and /ws', () => {
 
     // Crazy is no single-player game: there is no start for it outside a room.
     expect((await c.call('POST', '/games/crazy/play', host.token, { language: 'en' })).statusCode).toBe(404);
-    const tooCheap = await c.call('POST', '/rooms', host.token, { roomName: 'Cheap', game: 'crazy', maxPlayers: 2, gameDuration: 'normal', entryFee: 10 });
+    const tooCheap = await c.call('POST', '/rooms', host.token, {
+      roomName: 'Cheap',
+      game: 'crazy',
+      maxPlayers: 2,
+      gameDuration: 'normal',
+      entryFee: 10,
+    });
     expect(tooCheap.statusCode).toBe(400);
     expect(tooCheap.json()).toMatchObject({ success: false, code: 'invalid_room_settings' });
 
@@ -120,7 +128,10 @@ describe('Crazy in a room over HTTP and /ws', () => {
     const outOfTurn = await c.move(other.token, matchId, { type: 'draw' }, { 'accept-language': 'en' });
     expect(outOfTurn.json()).toMatchObject({ success: false, code: 'not_your_turn' });
     expect((await c.move(first.token, matchId, { type: 'play', cards: [] })).statusCode).toBe(400);
-    expect((await c.move(first.token, matchId, { type: 'guess', letter: 'a' })).json()).toMatchObject({ success: false, code: 'move_not_for_this_game' });
+    expect((await c.move(first.token, matchId, { type: 'guess', letter: 'a' })).json()).toMatchObject({
+      success: false,
+      code: 'move_not_for_this_game',
+    });
 
     // The host's move over HTTP reaches the guest's socket as the guest's own view, versioned above the snapshot.
     // (Should the guest open, they play until it is the host's turn.)
@@ -132,7 +143,14 @@ describe('Crazy in a room over HTTP and /ws', () => {
     const { view: afterHost } = await c.ok<{ view: CrazyView }>('POST', `/matches/${matchId}/moves`, host.token, nextMove(hostTurn));
     // The table after the host's move (a draw keeps the turn number, so the whole public table is compared).
     const table = (v: CrazyView) => JSON.stringify([v.turnNumber, v.turn, v.top, v.counts, v.hasDrawn, v.penalty, v.suit]);
-    const pushed = await guestWs.next('push', (m) => m.channel === guestChannel && m.event === 'view' && m.version > subscribed.version && table(m.data as CrazyView) === table(afterHost));
+    const pushed = await guestWs.next(
+      'push',
+      (m) =>
+        m.channel === guestChannel &&
+        m.event === 'view' &&
+        m.version > subscribed.version &&
+        table(m.data as CrazyView) === table(afterHost),
+    );
     expect(pushed.data).toMatchObject({ mode: 'crazy', viewerId: guest.id });
     expect((pushed.data as CrazyView).hand).toEqual((await view(guest, matchId)).hand);
 
@@ -143,7 +161,8 @@ describe('Crazy in a room over HTTP and /ws', () => {
       for (const p of [host, guest]) {
         const mine = await view(p, matchId);
         if (mine.status === 'finished') final = mine;
-        else if (mine.hand.length === 1 && !mine.saidQeregn[p.id]) await c.ok('POST', `/matches/${matchId}/moves`, p.token, { type: 'qeregn' });
+        else if (mine.hand.length === 1 && !mine.saidQeregn[p.id])
+          await c.ok('POST', `/matches/${matchId}/moves`, p.token, { type: 'qeregn' });
       }
       if (final) break;
       const current = await view(host, matchId);
@@ -153,7 +172,10 @@ describe('Crazy in a room over HTTP and /ws', () => {
         // The same moves over the socket: `match.move` answers the mover's own view.
         const id = `move-${i}`;
         guestWs.send({ type: 'command', id, name: 'match.move', payload: { matchId, ...next } });
-        expect(await guestWs.next('result', (m) => m.id === id)).toMatchObject({ ok: true, data: { view: { mode: 'crazy', viewerId: guest.id } } });
+        expect(await guestWs.next('result', (m) => m.id === id)).toMatchObject({
+          ok: true,
+          data: { view: { mode: 'crazy', viewerId: guest.id } },
+        });
         movedOverSocket = true;
       } else await c.ok('POST', `/matches/${matchId}/moves`, mover.token, next);
     }
@@ -184,7 +206,11 @@ describe('Crazy in a room over HTTP and /ws', () => {
     expect(history.items.find((i) => i.matchId === matchId)).toMatchObject({ game: 'crazy', result: 'won', tokens: 20 - 15 - 10 });
     const lost = await c.ok<{ items: { matchId: string; result: string }[] }>('GET', '/matches?mine=1', loser.token);
     expect(lost.items.find((i) => i.matchId === matchId)).toMatchObject({ result: 'lost' });
-    const replay = await c.ok<{ kind: string; steps: { kind: string; view: CrazyView }[]; final: CrazyView }>('GET', `/matches/${matchId}/replay`, loser.token);
+    const replay = await c.ok<{ kind: string; steps: { kind: string; view: CrazyView }[]; final: CrazyView }>(
+      'GET',
+      `/matches/${matchId}/replay`,
+      loser.token,
+    );
     expect(replay.kind).toBe('crazy');
     expect(replay.steps[0]).toMatchObject({ kind: 'start' });
     expect(Object.keys(replay.steps[0]!.view.hands!).sort()).toEqual([host.id, guest.id].sort());

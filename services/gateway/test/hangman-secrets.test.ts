@@ -61,7 +61,11 @@ const keysOf = (language: 'en' | 'am', word: string) => [
 it('never puts the word in an answer before the end, nor in any log line', async () => {
   const phone = '+251911223344';
   await qal.app.inject({ method: 'POST', url: '/api/v1/auth/send-otp', payload: { phone } });
-  const verified = await qal.app.inject({ method: 'POST', url: '/api/v1/auth/verify-otp', payload: { phone, otp: sms.lastCodeFor(phone) } });
+  const verified = await qal.app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/verify-otp',
+    payload: { phone, otp: sms.lastCodeFor(phone) },
+  });
   const headers = { authorization: `Bearer ${verified.json().data.token}` };
 
   for (const language of ['en', 'am'] as const) {
@@ -71,11 +75,25 @@ it('never puts the word in an answer before the end, nor in any log line', async
     const answers = [started.body];
     const keys = keysOf(language, word);
     for (const key of keys.slice(0, -1)) {
-      answers.push((await qal.app.inject({ method: 'POST', url: `/api/v1/matches/${matchId}/moves`, headers, payload: { type: 'guess', letter: key } })).body);
+      answers.push(
+        (
+          await qal.app.inject({
+            method: 'POST',
+            url: `/api/v1/matches/${matchId}/moves`,
+            headers,
+            payload: { type: 'guess', letter: key },
+          })
+        ).body,
+      );
       answers.push((await qal.app.inject({ method: 'GET', url: `/api/v1/matches/${matchId}`, headers })).body);
     }
     for (const answer of answers) expect(answer).not.toContain(`"word":`);
-    const last = await qal.app.inject({ method: 'POST', url: `/api/v1/matches/${matchId}/moves`, headers, payload: { type: 'guess', letter: keys.at(-1)! } });
+    const last = await qal.app.inject({
+      method: 'POST',
+      url: `/api/v1/matches/${matchId}/moves`,
+      headers,
+      payload: { type: 'guess', letter: keys.at(-1)! },
+    });
     expect(last.json().data.view).toMatchObject({ status: 'won', word });
 
     const log = lines.join('');

@@ -16,7 +16,12 @@ afterAll(async () => {
 });
 
 const call = (method: 'GET' | 'POST', url: string, token?: string, payload?: unknown, headers: Record<string, string> = {}) =>
-  t.app.inject({ method, url: `/api/v1${url}`, headers: { ...(token ? bearer(token) : {}), ...headers }, ...(payload === undefined ? {} : { payload: payload as object }) });
+  t.app.inject({
+    method,
+    url: `/api/v1${url}`,
+    headers: { ...(token ? bearer(token) : {}), ...headers },
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
 
 const walletOf = async (token: string) => (await call('GET', '/wallet', token)).json().data as { balance: number; available: number };
 
@@ -201,7 +206,10 @@ describe('playing Hangman over HTTP', () => {
     expect(await walletOf(token)).toMatchObject({ balance: 1 });
     const refused = await call('POST', '/games/hangman/play', token, { language: 'en' });
     expect(refused.statusCode).toBe(422);
-    expect(refused.json()).toMatchObject({ code: 'insufficient_tokens', message: expect.stringContaining('enough tokens to start this game') });
+    expect(refused.json()).toMatchObject({
+      code: 'insufficient_tokens',
+      message: expect.stringContaining('enough tokens to start this game'),
+    });
     expect(await walletOf(token)).toMatchObject({ balance: 1 });
   });
 
@@ -261,14 +269,22 @@ describe('playing over the websocket', () => {
     expect(push.version).toBeGreaterThan(subscribed.version);
 
     ws.send({ type: 'command', id: 'm2', name: 'match.move', payload: { matchId, type: 'guess', letter: wrong } });
-    expect(await ws.next('result', (m) => m.id === 'm2')).toMatchObject({ ok: false, code: 'already_guessed', message: 'You already guessed that letter' });
+    expect(await ws.next('result', (m) => m.id === 'm2')).toMatchObject({
+      ok: false,
+      code: 'already_guessed',
+      message: 'You already guessed that letter',
+    });
 
     for (const [i, key] of keysOf('en', word).entries()) {
       ws.send({ type: 'command', id: `w${i}`, name: 'match.move', payload: { matchId, type: 'guess', letter: key } });
       await ws.next('result', (m) => m.id === `w${i}`);
     }
     await ws.next('push', (m) => m.channel === `match:${matchId}` && (m.data as View).status === 'won');
-    const beforeEnd = ws.received.filter((m) => !(m.type === 'push' && (m.data as View).status === 'won') && !(m.type === 'result' && (m.data as { view?: View })?.view?.status === 'won'));
+    const beforeEnd = ws.received.filter(
+      (m) =>
+        !(m.type === 'push' && (m.data as View).status === 'won') &&
+        !(m.type === 'result' && (m.data as { view?: View })?.view?.status === 'won'),
+    );
     expect(JSON.stringify(beforeEnd)).not.toContain('"word"');
     ws.close();
     spy.close();

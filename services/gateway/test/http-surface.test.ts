@@ -31,7 +31,11 @@ describe('envelopes of the SPEC §7 calls', () => {
   it('wrap every answer in {success, data, message?}', async () => {
     const phone = t.nextPhone();
     const sent = await t.app.inject({ method: 'POST', url: '/api/v1/auth/send-otp', payload: { phone, language: 'en' } });
-    const verified = await t.app.inject({ method: 'POST', url: '/api/v1/auth/verify-otp', payload: { phone, otp: t.sms.lastCodeFor(phone), language: 'en' } });
+    const verified = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/verify-otp',
+      payload: { phone, otp: t.sms.lastCodeFor(phone), language: 'en' },
+    });
     const { token } = verified.json().data;
     const auth = bearer(token);
     const calls = {
@@ -48,7 +52,10 @@ describe('envelopes of the SPEC §7 calls', () => {
       expect(response.headers['content-type'], name).toMatch(/^application\/json/);
       const body = response.json();
       expect(body.success, name).toBe(true);
-      expect(Object.keys(body).every((k) => ['success', 'data', 'message'].includes(k)), name).toBe(true);
+      expect(
+        Object.keys(body).every((k) => ['success', 'data', 'message'].includes(k)),
+        name,
+      ).toBe(true);
     }
     expect(Object.keys(calls.verifyOtp.json().data).sort()).toEqual(['isNew', 'token', 'user']);
     expect(Object.keys(calls.getUser.json().data).sort()).toEqual(
@@ -66,12 +73,21 @@ describe('envelopes of the SPEC §7 calls', () => {
 
   it('accepts a POST with a JSON content type and no body', async () => {
     const { token } = await t.signIn();
-    const response = await t.app.inject({ method: 'POST', url: '/api/v1/user/claim-daily-bonus', headers: { ...bearer(token), 'content-type': 'application/json' } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/user/claim-daily-bonus',
+      headers: { ...bearer(token), 'content-type': 'application/json' },
+    });
     expect(response.statusCode).toBe(200);
   });
 
   it('answers broken JSON, oversized bodies and unknown API paths with failure envelopes', async () => {
-    const broken = await t.app.inject({ method: 'POST', url: '/api/v1/auth/send-otp', headers: { 'content-type': 'application/json' }, payload: '{"phone":' });
+    const broken = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/send-otp',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"phone":',
+    });
     expect(broken.statusCode).toBe(400);
     expect(broken.json()).toMatchObject({ success: false, code: 'invalid_json' });
     const huge = await t.app.inject({ method: 'POST', url: '/api/v1/auth/send-otp', payload: { phone: 'x'.repeat(70 * 1024) } });
@@ -80,14 +96,27 @@ describe('envelopes of the SPEC §7 calls', () => {
     const missing = await t.app.inject({ method: 'GET', url: '/api/v1/nothing-here', headers: { 'accept-language': 'am' } });
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toEqual({ success: false, code: 'not_found', message: 'አልተገኘም' });
-    const wrongType = await t.app.inject({ method: 'POST', url: '/api/v1/auth/send-otp', headers: { 'content-type': 'text/xml' }, payload: '<phone/>' });
+    const wrongType = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/send-otp',
+      headers: { 'content-type': 'text/xml' },
+      payload: '<phone/>',
+    });
     expect(wrongType.statusCode).toBe(415);
     expect(wrongType.json().code).toBe('unsupported_media_type');
   });
 
   it('lists the playable game catalogue', async () => {
     const catalogue = (await t.app.inject({ method: 'GET', url: '/api/v1/games' })).json();
-    expect(catalogue).toMatchObject({ success: true, data: { games: [{ slug: 'hangman', category: 'word', cost: 9 }, { slug: 'crazy', category: 'card', cost: 15, multiplayer: true }] } });
+    expect(catalogue).toMatchObject({
+      success: true,
+      data: {
+        games: [
+          { slug: 'hangman', category: 'word', cost: 9 },
+          { slug: 'crazy', category: 'card', cost: 15, multiplayer: true },
+        ],
+      },
+    });
   });
 });
 
@@ -112,7 +141,8 @@ describe('operations', () => {
   it('limits requests per IP and says when to come back', async () => {
     const app = await appWith({ rateLimitPerMinute: 3 });
     const codes: number[] = [];
-    for (let i = 0; i < 4; i++) codes.push((await app.inject({ method: 'GET', url: '/api/v1/games', remoteAddress: '10.55.0.1' })).statusCode);
+    for (let i = 0; i < 4; i++)
+      codes.push((await app.inject({ method: 'GET', url: '/api/v1/games', remoteAddress: '10.55.0.1' })).statusCode);
     expect(codes).toEqual([200, 200, 200, 429]);
     const limited = await app.inject({ method: 'GET', url: '/api/v1/games', remoteAddress: '10.55.0.1' });
     expect(limited.json()).toMatchObject({ success: false, code: 'rate_limited', data: { retryAfterSec: expect.any(Number) } });

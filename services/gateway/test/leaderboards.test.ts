@@ -33,10 +33,18 @@ async function win(token: string, misses = 0, difficulty: 'easy' | 'hard' = 'eas
   const { matchId } = started.json().data as { matchId: string };
   const word = String((await t.platform.store.readStream(`match-${matchId}`)).find((e) => e.type === 'HangmanStarted')?.data.word);
   const right = [...new Set([...word].map((c) => hangman.keyOfCharacter('en', c)).filter((k): k is string => k !== null))];
-  const wrong = hangman.keysOf('en').filter((k) => !right.includes(k)).slice(0, misses);
+  const wrong = hangman
+    .keysOf('en')
+    .filter((k) => !right.includes(k))
+    .slice(0, misses);
   let score = 0;
   for (const letter of [...wrong, ...right]) {
-    const moved = await t.app.inject({ method: 'POST', url: `/api/v1/matches/${matchId}/moves`, headers: bearer(token), payload: { type: 'guess', letter } });
+    const moved = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/matches/${matchId}/moves`,
+      headers: bearer(token),
+      payload: { type: 'guess', letter },
+    });
     score = moved.json().data.view.score ?? 0;
   }
   return score;
@@ -60,7 +68,11 @@ describe('leaderboards, badges and statistics over the API', () => {
 
   it('ranks the players of a game by best score, with badges, and pins the signed-in player’s own entry', async () => {
     const board = (await call('GET', '/leaderboards?game=hangman&period=day', sara.token)).json().data;
-    const ordered = [...board.entries].map((e: { user: { name: string }; score: number; rank: number; badge: string | null }) => [e.user.name, e.score, e.rank]);
+    const ordered = [...board.entries].map((e: { user: { name: string }; score: number; rank: number; badge: string | null }) => [
+      e.user.name,
+      e.score,
+      e.rank,
+    ]);
     const expected = [
       ['Abebe', scores.abebe],
       ['Sara', scores.sara],
@@ -81,7 +93,10 @@ describe('leaderboards, badges and statistics over the API', () => {
     const game = await call('GET', '/leaderboards?game=chess', undefined, { 'accept-language': 'am' });
     expect(game.statusCode).toBe(400);
     expect(game.json()).toMatchObject({ code: 'unknown_game', message: 'እንደዚህ ያለ ጨዋታ የለም' });
-    expect((await call('GET', '/leaderboards?period=decade')).json()).toMatchObject({ code: 'validation_failed', data: { fields: { period: expect.any(String) } } });
+    expect((await call('GET', '/leaderboards?period=decade')).json()).toMatchObject({
+      code: 'validation_failed',
+      data: { fields: { period: expect.any(String) } },
+    });
     expect((await call('GET', '/leaderboards?cursor=nonsense')).json()).toMatchObject({ code: 'validation_failed' });
   });
 
@@ -112,7 +127,11 @@ describe('leaderboards, badges and statistics over the API', () => {
     expect(shareId).toMatch(/^[A-Za-z0-9_-]{22}$/);
     const shared = await call('GET', `/stats/share/${shareId}`);
     expect(shared.statusCode).toBe(200);
-    expect(shared.json().data).toMatchObject({ shareId, user: { id: sara.id, name: 'Sara' }, stats: { overall_stats: { games_played: 1 } } });
+    expect(shared.json().data).toMatchObject({
+      shareId,
+      user: { id: sara.id, name: 'Sara' },
+      stats: { overall_stats: { games_played: 1 } },
+    });
 
     const page = await t.app.inject({ method: 'GET', url: `/am/stats/share/${shareId}` });
     expect(page.headers['content-type']).toMatch(/text\/html/);

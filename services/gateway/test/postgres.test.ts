@@ -50,13 +50,17 @@ describe.skipIf(!url)('on PostgreSQL', () => {
     const codes = results.map((r) => r.json().code).sort();
     expect(codes.filter((c) => c === 'otp_incorrect')).toHaveLength(4);
     expect(codes.filter((c) => c === 'otp_attempts_exhausted')).toHaveLength(3);
-    expect((await t.app.inject({ method: 'POST', url: '/api/v1/auth/verify-otp', payload: { phone, otp: code } })).json().code).toBe('otp_attempts_exhausted');
+    expect((await t.app.inject({ method: 'POST', url: '/api/v1/auth/verify-otp', payload: { phone, otp: code } })).json().code).toBe(
+      'otp_attempts_exhausted',
+    );
   });
 
   it('lets only one of many simultaneous resends through', async () => {
     const phone = t.nextPhone();
     const results = await Promise.all(
-      Array.from({ length: 6 }, (_, i) => t.app.inject({ method: 'POST', url: '/api/v1/auth/send-otp', payload: { phone }, remoteAddress: `10.4.0.${i + 1}` })),
+      Array.from({ length: 6 }, (_, i) =>
+        t.app.inject({ method: 'POST', url: '/api/v1/auth/send-otp', payload: { phone }, remoteAddress: `10.4.0.${i + 1}` }),
+      ),
     );
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 429, 429, 429, 429, 429]);
   });
@@ -65,7 +69,14 @@ describe.skipIf(!url)('on PostgreSQL', () => {
     const a = await t.signIn();
     const b = await t.signIn();
     const results = await Promise.all(
-      [a, b].map((p, i) => t.app.inject({ method: 'PUT', url: '/api/v1/user', headers: bearer(p.token), payload: { username: i ? 'ABEBE_race' : 'abebe_race' } })),
+      [a, b].map((p, i) =>
+        t.app.inject({
+          method: 'PUT',
+          url: '/api/v1/user',
+          headers: bearer(p.token),
+          payload: { username: i ? 'ABEBE_race' : 'abebe_race' },
+        }),
+      ),
     );
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
   });

@@ -15,20 +15,37 @@ afterAll(async () => {
 });
 
 const call = (method: 'GET' | 'PUT' | 'POST', url: string, token: string, payload?: unknown, headers: Record<string, string> = {}) =>
-  t.app.inject({ method, url: `/api/v1${url}`, headers: { ...bearer(token), ...headers }, ...(payload === undefined ? {} : { payload: payload as object }) });
+  t.app.inject({
+    method,
+    url: `/api/v1${url}`,
+    headers: { ...bearer(token), ...headers },
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
 
 const uploadAvatar = (token: string, filename: string, type: string, content: Buffer) => {
   const body = multipartFile('avatar', filename, type, content);
-  return t.app.inject({ method: 'POST', url: '/api/v1/user/avatar', headers: { ...bearer(token), ...body.headers }, payload: body.payload });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/v1/user/avatar',
+    headers: { ...bearer(token), ...body.headers },
+    payload: body.payload,
+  });
 };
 
 const png = (width: number, height: number, r = 200) =>
-  sharp({ create: { width, height, channels: 3, background: { r, g: 30, b: 60 } } }).png().toBuffer();
+  sharp({ create: { width, height, channels: 3, background: { r, g: 30, b: 60 } } })
+    .png()
+    .toBuffer();
 
 describe('profile', () => {
   it('updates name, username, email and language, and publishes the change', async () => {
     const { token, user } = await t.signIn();
-    const response = await call('PUT', '/user', token, { name: ' Selam ', username: 'Selam_2', email: 'selam@example.com', language: 'am' });
+    const response = await call('PUT', '/user', token, {
+      name: ' Selam ',
+      username: 'Selam_2',
+      email: 'selam@example.com',
+      language: 'am',
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({
       success: true,
@@ -36,7 +53,10 @@ describe('profile', () => {
       message: 'መገለጫዎ ተቀምጧል',
     });
     const events = await t.platform.store.readStream(`player-${user.id}`);
-    expect(events.at(-1)).toMatchObject({ type: 'ProfileChanged', data: { userId: user.id, name: 'Selam', username: 'Selam_2', language: 'am' } });
+    expect(events.at(-1)).toMatchObject({
+      type: 'ProfileChanged',
+      data: { userId: user.id, name: 'Selam', username: 'Selam_2', language: 'am' },
+    });
     expect(events.at(-1)!.data).not.toHaveProperty('email');
     const me = await call('GET', '/user', token);
     expect(me.json().data.username).toBe('Selam_2');
@@ -46,7 +66,11 @@ describe('profile', () => {
     const { token } = await t.signIn(undefined, { language: 'am' });
     const response = await call('PUT', '/user', token, { username: 'x' });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ code: 'validation_failed', message: 'ማረጋገጫው አልተሳካም', data: { fields: { username: expect.any(String) } } });
+    expect(response.json()).toMatchObject({
+      code: 'validation_failed',
+      message: 'ማረጋገጫው አልተሳካም',
+      data: { fields: { username: expect.any(String) } },
+    });
   });
 
   it('refuses a username someone else has, ignoring case', async () => {
@@ -78,7 +102,12 @@ describe('profile', () => {
   });
 
   it('needs a session for every profile call', async () => {
-    for (const [method, url] of [['GET', '/user'], ['PUT', '/user'], ['POST', '/user/username/check'], ['POST', '/user/avatar']] as const) {
+    for (const [method, url] of [
+      ['GET', '/user'],
+      ['PUT', '/user'],
+      ['POST', '/user/username/check'],
+      ['POST', '/user/avatar'],
+    ] as const) {
       const response = await t.app.inject({ method, url: `/api/v1${url}`, payload: {} });
       expect(response.statusCode, url).toBe(401);
     }
@@ -120,16 +149,24 @@ describe('avatar', () => {
     const { token } = await t.signIn();
     const response = await uploadAvatar(token, 'cat.gif', 'image/gif', Buffer.from('GIF89a but actually just some text, not an image'));
     expect(response.statusCode).toBe(415);
-    expect(response.json()).toMatchObject({ success: false, code: 'avatar_unsupported_type', message: 'Only JPG, PNG or GIF images are accepted' });
+    expect(response.json()).toMatchObject({
+      success: false,
+      code: 'avatar_unsupported_type',
+      message: 'Only JPG, PNG or GIF images are accepted',
+    });
     const plain = await uploadAvatar(token, 'cat.gif', 'image/gif', Buffer.from('hello world'));
     expect(plain.statusCode).toBe(415);
   });
 
   it('refuses other image types such as webp or svg', async () => {
     const { token } = await t.signIn();
-    const webp = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } }).webp().toBuffer();
+    const webp = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } })
+      .webp()
+      .toBuffer();
     expect((await uploadAvatar(token, 'a.webp', 'image/webp', webp)).statusCode).toBe(415);
-    expect((await uploadAvatar(token, 'a.png', 'image/png', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'))).statusCode).toBe(415);
+    expect((await uploadAvatar(token, 'a.png', 'image/png', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'))).statusCode).toBe(
+      415,
+    );
   });
 
   it('refuses a file over 2 MB (413)', async () => {

@@ -38,7 +38,13 @@ describe.skipIf(!url)('per-IP limits shared through Redis', () => {
     const gateway = async () => {
       const redis = new Redis(url!);
       clients.push(redis);
-      const { app } = await buildApp({ ...t.platform, config: { ...t.config, rateLimitPerMinute: 3 }, redis, clock: t.clock, logger: false });
+      const { app } = await buildApp({
+        ...t.platform,
+        config: { ...t.config, rateLimitPerMinute: 3 },
+        redis,
+        clock: t.clock,
+        logger: false,
+      });
       await app.ready();
       return app;
     };

@@ -70,7 +70,8 @@ describe('rooms over the websocket', () => {
     expect((snapshot.snapshot as RoomPush).players.map((p) => p.name)).toEqual(['Kebede', 'Lulit']);
 
     // Following the room is being there: the guest stops following (offline for the host), then comes back.
-    const guestOnline = (online: boolean) => (m: Push) => m.channel === roomChannel && (m.data as RoomPush).players.some((p) => p.id === guest.id && p.online === online);
+    const guestOnline = (online: boolean) => (m: Push) =>
+      m.channel === roomChannel && (m.data as RoomPush).players.some((p) => p.id === guest.id && p.online === online);
     guestWs.send({ type: 'subscribe', channel: roomChannel });
     await guestWs.next('subscribed', (m) => m.channel === roomChannel);
     guestWs.send({ type: 'unsubscribe', channel: roomChannel });

@@ -42,7 +42,7 @@ const CODE = /^[A-HJ-NP-Z2-9]{6}$/;
 const ENTRY_FEE = 10;
 const STARTING_TOKENS = 100;
 
-const roomOf = async (token: string, code: string) => (await c.ok<{ room: Room; match: DuelView | null }>('GET', `/rooms/${code}`, token));
+const roomOf = async (token: string, code: string) => await c.ok<{ room: Room; match: DuelView | null }>('GET', `/rooms/${code}`, token);
 const statusOf = (room: Room, id: string) => room.players.find((p) => p.id === id)?.status;
 
 describe('rooms over HTTP: two players', () => {
@@ -50,11 +50,25 @@ describe('rooms over HTTP: two players', () => {
     const host = await c.player('Abebe');
     const guest = await c.player('Bethel');
 
-    const created = await c.call('POST', '/rooms', host.token, { roomName: 'Evening duel', game: 'hangman', maxPlayers: 2, gameDuration: 'Normal', entryFee: ENTRY_FEE });
+    const created = await c.call('POST', '/rooms', host.token, {
+      roomName: 'Evening duel',
+      game: 'hangman',
+      maxPlayers: 2,
+      gameDuration: 'Normal',
+      entryFee: ENTRY_FEE,
+    });
     expect(created.statusCode).toBe(200);
     const { room } = created.json().data as { room: Room };
     expect(room.code).toMatch(CODE);
-    expect(room).toMatchObject({ roomName: 'Evening duel', status: 'waiting', private: false, hostId: host.id, hostName: 'Abebe', entryFee: ENTRY_FEE, penalty: 0 });
+    expect(room).toMatchObject({
+      roomName: 'Evening duel',
+      status: 'waiting',
+      private: false,
+      hostId: host.id,
+      hostName: 'Abebe',
+      entryFee: ENTRY_FEE,
+      penalty: 0,
+    });
     expect(room.host).toMatchObject({ id: host.id, name: 'Abebe', username: host.username });
     expect(room.players).toEqual([expect.objectContaining({ id: host.id, name: 'Abebe', status: 'joined', ready: false })]);
 
@@ -73,21 +87,45 @@ describe('rooms over HTTP: two players', () => {
     const ready = await c.ok<{ room: Room }>('POST', `/rooms/${room.code}/ready`, host.token);
     expect(statusOf(ready.room, host.id)).toBe('ready');
     expect(ready.room.players.find((p) => p.id === host.id)?.ready).toBe(true);
-    expect(await c.eventually(() => c.wallet(host.token), (w) => w.held === ENTRY_FEE, 'the entry fee held')).toMatchObject({ balance: STARTING_TOKENS, available: STARTING_TOKENS - ENTRY_FEE });
+    expect(
+      await c.eventually(
+        () => c.wallet(host.token),
+        (w) => w.held === ENTRY_FEE,
+        'the entry fee held',
+      ),
+    ).toMatchObject({ balance: STARTING_TOKENS, available: STARTING_TOKENS - ENTRY_FEE });
     const unready = await c.ok<{ room: Room }>('POST', `/rooms/${room.code}/unready`, host.token);
     expect(statusOf(unready.room, host.id)).toBe('joined');
-    await c.eventually(() => c.wallet(host.token), (w) => w.held === 0, 'the hold voided');
+    await c.eventually(
+      () => c.wallet(host.token),
+      (w) => w.held === 0,
+      'the hold voided',
+    );
 
     // A bet: proposed by the guest, accepted by the host; then both ready and the host starts.
     const proposed = await c.ok<{ room: Room }>('POST', `/rooms/${room.code}/bets`, guest.token, { amount: 20 });
-    expect(proposed.room.bet).toMatchObject({ amount: 20, status: 'proposed', proposedBy: guest.id, proposedByName: 'Bethel', acceptedBy: [guest.id] });
+    expect(proposed.room.bet).toMatchObject({
+      amount: 20,
+      status: 'proposed',
+      proposedBy: guest.id,
+      proposedByName: 'Bethel',
+      acceptedBy: [guest.id],
+    });
     await c.ok('POST', `/rooms/${room.code}/bets/respond`, host.token, { accept: true });
-    const agreed = await c.eventually(() => roomOf(host.token, room.code), ({ room: r }) => r.bet?.status === 'agreed', 'the bet agreed');
+    const agreed = await c.eventually(
+      () => roomOf(host.token, room.code),
+      ({ room: r }) => r.bet?.status === 'agreed',
+      'the bet agreed',
+    );
     expect(agreed.room.bet).toMatchObject({ amount: 20, pot: 40 });
 
     await c.ok('POST', `/rooms/${room.code}/ready`, host.token);
     await c.ok('POST', `/rooms/${room.code}/ready`, guest.token);
-    await c.eventually(() => roomOf(host.token, room.code), ({ room: r }) => r.players.every((p) => p.status === 'ready'), 'both ready');
+    await c.eventually(
+      () => roomOf(host.token, room.code),
+      ({ room: r }) => r.players.every((p) => p.status === 'ready'),
+      'both ready',
+    );
     expect(await c.wallet(guest.token)).toMatchObject({ held: ENTRY_FEE + 20 });
 
     const notHost = await c.call('POST', `/rooms/${room.code}/start`, guest.token);
@@ -109,19 +147,37 @@ describe('rooms over HTTP: two players', () => {
     const loser = winner === host ? guest : host;
 
     // The pot (both stakes) went to the winner; the entry fees to the house.
-    const won = await c.eventually(() => c.wallet(winner.token), (w) => w.held === 0 && w.balance === STARTING_TOKENS - ENTRY_FEE + 20, 'the payout');
+    const won = await c.eventually(
+      () => c.wallet(winner.token),
+      (w) => w.held === 0 && w.balance === STARTING_TOKENS - ENTRY_FEE + 20,
+      'the payout',
+    );
     expect(won.available).toBe(won.balance);
-    expect(await c.eventually(() => c.wallet(loser.token), (w) => w.held === 0, 'the loser settled')).toMatchObject({ balance: STARTING_TOKENS - ENTRY_FEE - 20 });
+    expect(
+      await c.eventually(
+        () => c.wallet(loser.token),
+        (w) => w.held === 0,
+        'the loser settled',
+      ),
+    ).toMatchObject({ balance: STARTING_TOKENS - ENTRY_FEE - 20 });
 
     // History with names, result and tokens for both.
     const history = await c.eventually(
-      () => c.ok<{ items: { matchId: string; result: string; tokens: number; players: { id: string; name: string; score: number }[] }[]; nextCursor: string | null }>('GET', '/matches?mine=1', winner.token),
+      () =>
+        c.ok<{
+          items: { matchId: string; result: string; tokens: number; players: { id: string; name: string; score: number }[] }[];
+          nextCursor: string | null;
+        }>('GET', '/matches?mine=1', winner.token),
       (h) => h.items.length > 0,
       'the history',
     );
     expect(history.items[0]).toMatchObject({ matchId: started.matchId, roomCode: room.code, result: 'won', tokens: 20 - ENTRY_FEE });
     expect(history.items[0]!.players.map((p) => p.name).sort()).toEqual(['Abebe', 'Bethel']);
-    const theirs = await c.eventually(() => c.ok<{ items: { result: string; tokens: number }[] }>('GET', '/matches?mine=1', loser.token), (h) => h.items.length > 0, "the loser's history");
+    const theirs = await c.eventually(
+      () => c.ok<{ items: { result: string; tokens: number }[] }>('GET', '/matches?mine=1', loser.token),
+      (h) => h.items.length > 0,
+      "the loser's history",
+    );
     expect(theirs.items[0]).toMatchObject({ result: 'lost', tokens: -ENTRY_FEE - 20 });
 
     // The replay once over: every move, the words shown; players only.
@@ -143,7 +199,12 @@ describe('rooms over HTTP: two players', () => {
       (list) => list.invitations.some((i) => i.code === room.code),
       'the rematch invitation',
     );
-    const back = await c.ok<{ room: Room }>('POST', `/invitations/${invitations.find((i) => i.code === room.code)!.id}/respond`, guest.token, { accept: true });
+    const back = await c.ok<{ room: Room }>(
+      'POST',
+      `/invitations/${invitations.find((i) => i.code === room.code)!.id}/respond`,
+      guest.token,
+      { accept: true },
+    );
     expect(statusOf(back.room, guest.id)).toBe('joined');
     const left = await c.ok<{ room: Room }>('POST', `/rooms/${room.code}/leave`, guest.token);
     expect(statusOf(left.room, guest.id) ?? 'left').toBe('left');
@@ -197,7 +258,10 @@ describe('rooms over HTTP: three players', () => {
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toMatchObject({ code: 'room_not_found' });
     const invalidSettings = await c.call('POST', '/rooms', host.token, { roomName: '', maxPlayers: 9, gameDuration: 'slow' });
-    expect(invalidSettings.json()).toMatchObject({ code: 'validation_failed', data: { fields: { roomName: expect.any(String), maxPlayers: expect.any(String), gameDuration: expect.any(String) } } });
+    expect(invalidSettings.json()).toMatchObject({
+      code: 'validation_failed',
+      data: { fields: { roomName: expect.any(String), maxPlayers: expect.any(String), gameDuration: expect.any(String) } },
+    });
   });
 
   it('invites by username; the invitee sees it with the host name and accepts', async () => {
@@ -209,34 +273,64 @@ describe('rooms over HTTP: three players', () => {
     const notHost = await c.call('POST', `/rooms/${code}/invite`, friend.token, { username: invited.username });
     expect(notHost.json()).toMatchObject({ code: 'not_room_host' });
 
-    const sent = await c.ok<{ room: Room }>('POST', `/rooms/${code}/invite`, host.token, { username: `@${invited.username.toUpperCase()}` });
+    const sent = await c.ok<{ room: Room }>('POST', `/rooms/${code}/invite`, host.token, {
+      username: `@${invited.username.toUpperCase()}`,
+    });
     expect(statusOf(sent.room, invited.id)).toBe('invited');
 
     const { invitations } = await c.eventually(
-      () => c.ok<{ invitations: { id: string; code: string; roomName: string; hostName: string; from: { name: string } }[] }>('GET', '/invitations', invited.token),
+      () =>
+        c.ok<{ invitations: { id: string; code: string; roomName: string; hostName: string; from: { name: string } }[] }>(
+          'GET',
+          '/invitations',
+          invited.token,
+        ),
       (list) => list.invitations.length === 1,
       'the invitation',
     );
-    expect(invitations[0]).toMatchObject({ code, roomName: 'Private trio', hostName: 'Dawit', fromUserId: host.id, from: { id: host.id, name: 'Dawit' } });
+    expect(invitations[0]).toMatchObject({
+      code,
+      roomName: 'Private trio',
+      hostName: 'Dawit',
+      fromUserId: host.id,
+      from: { id: host.id, name: 'Dawit' },
+    });
     // Invited players may look at the room before answering.
     expect((await roomOf(invited.token, code)).room.code).toBe(code);
 
     const accepted = await c.ok<{ room: Room }>('POST', `/invitations/${invitations[0]!.id}/respond`, invited.token, { accept: true });
     expect(statusOf(accepted.room, invited.id)).toBe('joined');
-    await c.eventually(() => c.ok<{ invitations: unknown[] }>('GET', '/invitations', invited.token), (list) => list.invitations.length === 0, 'no pending invitation');
+    await c.eventually(
+      () => c.ok<{ invitations: unknown[] }>('GET', '/invitations', invited.token),
+      (list) => list.invitations.length === 0,
+      'no pending invitation',
+    );
     const again = await c.call('POST', `/invitations/${invitations[0]!.id}/respond`, invited.token, { accept: true });
     expect(again.statusCode).toBeGreaterThanOrEqual(400);
   });
 
   it('holds the entry fee and the penalty on ready, and gives them back on unready', async () => {
     await c.ok('POST', `/rooms/${code}/ready`, friend.token);
-    await c.eventually(() => c.wallet(friend.token), (w) => w.held === ENTRY_FEE + 5, 'fee and penalty held');
+    await c.eventually(
+      () => c.wallet(friend.token),
+      (w) => w.held === ENTRY_FEE + 5,
+      'fee and penalty held',
+    );
     await c.ok('POST', `/rooms/${code}/unready`, friend.token);
-    await c.eventually(() => c.wallet(friend.token), (w) => w.held === 0, 'holds voided');
+    await c.eventually(
+      () => c.wallet(friend.token),
+      (w) => w.held === 0,
+      'holds voided',
+    );
   });
 
   it('refuses to start with one player, saying how many more are needed, in English and Amharic', async () => {
-    const { room } = await c.ok<{ room: Room }>('POST', '/rooms', friend.token, { roomName: 'Alone', maxPlayers: 2, gameDuration: 'normal', entryFee: ENTRY_FEE });
+    const { room } = await c.ok<{ room: Room }>('POST', '/rooms', friend.token, {
+      roomName: 'Alone',
+      maxPlayers: 2,
+      gameDuration: 'normal',
+      entryFee: ENTRY_FEE,
+    });
     await c.ok('POST', `/rooms/${room.code}/ready`, friend.token);
     const en = await c.call('POST', `/rooms/${room.code}/start`, friend.token, undefined, { 'accept-language': 'en' });
     expect(en.statusCode).toBe(409);
@@ -246,7 +340,11 @@ describe('rooms over HTTP: three players', () => {
     // Deleting the room gives the hold back.
     const deleted = await c.ok<{ room: Room }>('DELETE', `/rooms/${room.code}`, friend.token);
     expect(deleted.room.status).toBe('cancelled');
-    await c.eventually(() => c.wallet(friend.token), (w) => w.held === 0, 'the hold voided on delete');
+    await c.eventually(
+      () => c.wallet(friend.token),
+      (w) => w.held === 0,
+      'the hold voided on delete',
+    );
   });
 
   it('agrees a bet, starts when all are ready, plays the duel, pays the pot and keeps the history', async () => {
@@ -258,14 +356,22 @@ describe('rooms over HTTP: three players', () => {
     expect(again.json()).toMatchObject({ code: 'bet_already_proposed' });
     await c.ok('POST', `/rooms/${code}/bets/respond`, host.token, { accept: true });
     await c.ok('POST', `/rooms/${code}/bets/respond`, invited.token, { accept: true });
-    await c.eventually(() => roomOf(host.token, code), ({ room }) => room.bet?.status === 'agreed', 'the bet agreed');
+    await c.eventually(
+      () => roomOf(host.token, code),
+      ({ room }) => room.bet?.status === 'agreed',
+      'the bet agreed',
+    );
 
     await c.ok('POST', `/rooms/${code}/ready`, host.token);
     await c.ok('POST', `/rooms/${code}/ready`, friend.token);
     const early = await c.call('POST', `/rooms/${code}/start`, host.token);
     expect(early.json()).toMatchObject({ code: 'players_not_ready', data: { notReady: [invited.id] } });
     await c.ok('POST', `/rooms/${code}/ready`, invited.token);
-    await c.eventually(() => c.wallet(invited.token), (w) => w.held === ENTRY_FEE + 5 + 10, 'fee, penalty and stake held');
+    await c.eventually(
+      () => c.wallet(invited.token),
+      (w) => w.held === ENTRY_FEE + 5 + 10,
+      'fee, penalty and stake held',
+    );
     const { matchId } = await c.ok<{ matchId: string }>('POST', `/rooms/${code}/start`, host.token);
 
     // The word's rules, in Amharic for the Amharic player.
@@ -291,11 +397,23 @@ describe('rooms over HTTP: three players', () => {
     expect(final.winners).toHaveLength(1);
     const winner = players.find((p) => p.id === final.winners![0])!;
     const pot = 3 * 10;
-    await c.eventually(() => c.wallet(winner.token), (w) => w.held === 0 && w.balance === STARTING_TOKENS - ENTRY_FEE - 10 + pot, 'the pot paid');
+    await c.eventually(
+      () => c.wallet(winner.token),
+      (w) => w.held === 0 && w.balance === STARTING_TOKENS - ENTRY_FEE - 10 + pot,
+      'the pot paid',
+    );
     for (const loser of players.filter((p) => p !== winner)) {
-      await c.eventually(() => c.wallet(loser.token), (w) => w.held === 0 && w.balance === STARTING_TOKENS - ENTRY_FEE - 10, 'stakes lost, penalty voided');
+      await c.eventually(
+        () => c.wallet(loser.token),
+        (w) => w.held === 0 && w.balance === STARTING_TOKENS - ENTRY_FEE - 10,
+        'stakes lost, penalty voided',
+      );
     }
-    const history = await c.eventually(() => c.ok<{ items: { matchId: string; players: { name: string }[] }[] }>('GET', '/matches?mine=1', invited.token), (h) => h.items.length === 1, 'history');
+    const history = await c.eventually(
+      () => c.ok<{ items: { matchId: string; players: { name: string }[] }[] }>('GET', '/matches?mine=1', invited.token),
+      (h) => h.items.length === 1,
+      'history',
+    );
     expect(history.items[0]!.players.map((p) => p.name).sort()).toEqual(['Dawit', 'Eden', 'Fikre']);
   });
 });
@@ -321,10 +439,18 @@ describe('idempotent retries', () => {
     for (const player of [host, guest]) {
       await c.ok('POST', `/rooms/${code}/ready`, player.token, undefined, { 'idempotency-key': `ready-${player.id}` });
       await c.ok('POST', `/rooms/${code}/ready`, player.token, undefined, { 'idempotency-key': `ready-${player.id}` });
-      await c.eventually(() => c.wallet(player.token), (w) => w.held === ENTRY_FEE, 'one hold');
+      await c.eventually(
+        () => c.wallet(player.token),
+        (w) => w.held === ENTRY_FEE,
+        'one hold',
+      );
     }
-    const { matchId } = await c.ok<{ matchId: string }>('POST', `/rooms/${code}/start`, host.token, undefined, { 'idempotency-key': 'start-1' });
-    const restarted = await c.ok<{ matchId: string }>('POST', `/rooms/${code}/start`, host.token, undefined, { 'idempotency-key': 'start-1' });
+    const { matchId } = await c.ok<{ matchId: string }>('POST', `/rooms/${code}/start`, host.token, undefined, {
+      'idempotency-key': 'start-1',
+    });
+    const restarted = await c.ok<{ matchId: string }>('POST', `/rooms/${code}/start`, host.token, undefined, {
+      'idempotency-key': 'start-1',
+    });
     expect(restarted.matchId).toBe(matchId);
     expect(await c.wallet(host.token)).toMatchObject({ balance: STARTING_TOKENS - ENTRY_FEE, held: 0 });
 

@@ -170,7 +170,9 @@ describe('sign-in refusals', () => {
     const results = await Promise.all(Array.from({ length: 5 }, () => post('/auth/verify-otp', { phone, otp: code })));
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 401, 401, 401, 401]);
     const user = results.find((r) => r.statusCode === 200)!.json().data.user;
-    const { rows } = await t.platform.db.query<{ n: number }>(`select count(*)::int as n from identity_sessions where user_id = $1`, [user.id]);
+    const { rows } = await t.platform.db.query<{ n: number }>(`select count(*)::int as n from identity_sessions where user_id = $1`, [
+      user.id,
+    ]);
     expect(rows[0]!.n).toBe(1);
   });
 
@@ -265,7 +267,9 @@ describe('sessions', () => {
 
   it('gives one new token when one token is refreshed twice at once', async () => {
     const { token } = await t.signIn();
-    const results = await Promise.all([1, 2, 3].map(() => t.app.inject({ method: 'POST', url: '/api/v1/auth/refresh', headers: bearer(token) })));
+    const results = await Promise.all(
+      [1, 2, 3].map(() => t.app.inject({ method: 'POST', url: '/api/v1/auth/refresh', headers: bearer(token) })),
+    );
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 401, 401]);
   });
 
@@ -318,4 +322,3 @@ describe('Idempotency-Key on sign-in calls', () => {
     expect((await post('/auth/refresh', {}, { headers: { ...bearer(token), ...key(5) } })).statusCode).toBe(401);
   });
 });
-

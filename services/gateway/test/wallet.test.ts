@@ -11,9 +11,15 @@ afterAll(async () => {
 });
 
 const call = (method: 'GET' | 'POST', url: string, token?: string, payload?: unknown, headers: Record<string, string> = {}) =>
-  t.app.inject({ method, url: `/api/v1${url}`, headers: { ...(token ? bearer(token) : {}), ...headers }, ...(payload === undefined ? {} : { payload: payload as object }) });
+  t.app.inject({
+    method,
+    url: `/api/v1${url}`,
+    headers: { ...(token ? bearer(token) : {}), ...headers },
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
 
-const walletOf = async (token: string) => (await call('GET', '/wallet', token)).json().data as { balance: number; held: number; available: number };
+const walletOf = async (token: string) =>
+  (await call('GET', '/wallet', token)).json().data as { balance: number; held: number; available: number };
 
 describe('wallet', () => {
   it('shows the welcome grant as balance, history and stats', async () => {
@@ -21,7 +27,10 @@ describe('wallet', () => {
     expect(await walletOf(token)).toEqual({ balance: 100, held: 0, available: 100 });
     const history = await call('GET', '/wallet/transactions', token);
     expect(history.statusCode).toBe(200);
-    expect(history.json()).toMatchObject({ success: true, data: { items: [{ amount: 100, reason: 'welcome_grant', status: 'posted' }], nextCursor: null } });
+    expect(history.json()).toMatchObject({
+      success: true,
+      data: { items: [{ amount: 100, reason: 'welcome_grant', status: 'posted' }], nextCursor: null },
+    });
     const stats = await call('GET', '/user/stats', token);
     expect(stats.json()).toEqual({
       success: true,
@@ -50,7 +59,10 @@ describe('wallet', () => {
 
   it('validates the history page size', async () => {
     const { token } = await t.signIn();
-    expect((await call('GET', '/wallet/transactions?limit=0', token)).json()).toMatchObject({ code: 'validation_failed', data: { fields: { limit: expect.any(String) } } });
+    expect((await call('GET', '/wallet/transactions?limit=0', token)).json()).toMatchObject({
+      code: 'validation_failed',
+      data: { fields: { limit: expect.any(String) } },
+    });
     expect((await call('GET', '/wallet/transactions?limit=101', token)).statusCode).toBe(400);
     expect((await call('GET', '/wallet/transactions?limit=1', token)).statusCode).toBe(200);
   });
@@ -79,7 +91,10 @@ describe('daily bonus', () => {
     const ok = results.filter((r) => r.statusCode === 200);
     const refused = results.filter((r) => r.statusCode !== 200);
     expect(ok).toHaveLength(1);
-    expect(ok[0]!.json()).toMatchObject({ success: true, data: { user_tokens: 110, amount: 10, user: { tokens: 110, can_claim_daily_bonus: false } } });
+    expect(ok[0]!.json()).toMatchObject({
+      success: true,
+      data: { user_tokens: 110, amount: 10, user: { tokens: 110, can_claim_daily_bonus: false } },
+    });
     expect(refused).toHaveLength(19);
     for (const r of refused) {
       expect(r.statusCode).toBe(409);

@@ -58,7 +58,12 @@ describe('websocket', () => {
     const b = await t.signIn(undefined, { language: 'am' });
     const ws = await connect(b.token);
     ws.send({ type: 'subscribe', channel: `user:${a.user.id}` });
-    expect(await ws.next('error')).toEqual({ type: 'error', code: 'forbidden_channel', channel: `user:${a.user.id}`, message: 'ይህን ቻናል መከታተል አልተፈቀደልዎትም' });
+    expect(await ws.next('error')).toEqual({
+      type: 'error',
+      code: 'forbidden_channel',
+      channel: `user:${a.user.id}`,
+      message: 'ይህን ቻናል መከታተል አልተፈቀደልዎትም',
+    });
     ws.close();
   });
 

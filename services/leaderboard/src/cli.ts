@@ -10,7 +10,15 @@
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { createSqlEventStore, openPgliteDatabase, openPostgresDatabase, openServiceDatabase, SERVICE_SCHEMAS, type EventStore, type SqlDatabase } from '@qal/events';
+import {
+  createSqlEventStore,
+  openPgliteDatabase,
+  openPostgresDatabase,
+  openServiceDatabase,
+  SERVICE_SCHEMAS,
+  type EventStore,
+  type SqlDatabase,
+} from '@qal/events';
 import { REBUILDABLE } from './projection/rebuild.ts';
 
 async function open(): Promise<{ db: SqlDatabase; store: EventStore; close: () => Promise<void> }> {

@@ -5,7 +5,17 @@
 export { createLeaderboard, type Leaderboard } from './leaderboard.ts';
 export { createLeaderboardProjection, type LeaderboardProjection } from './projection/projection.ts';
 export { createLeaderboardQueries, InvalidCursorError } from './queries.ts';
-export type { Board, BoardEntry, BoardRequest, BoardUser, LeaderboardQueries, PlayerProfile, PlayerStats, RecentPlay, StatsBlock } from './queries.ts';
+export type {
+  Board,
+  BoardEntry,
+  BoardRequest,
+  BoardUser,
+  LeaderboardQueries,
+  PlayerProfile,
+  PlayerStats,
+  RecentPlay,
+  StatsBlock,
+} from './queries.ts';
 export { createStatsShares, SHARE_ID_PATTERN, type RevokeOutcome, type StatsShares } from './shares.ts';
 export { migrateLeaderboard } from './projection/tables.ts';
 export { rebuildLeaderboard, REBUILDABLE, type RebuildReport } from './projection/rebuild.ts';

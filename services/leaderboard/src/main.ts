@@ -23,7 +23,8 @@ await runService({
     const relayCaughtUp = async () => {
       if (!caughtUp) {
         const checkpoint = await store.loadCheckpoint(RELAY_SUBSCRIBER);
-        caughtUp = comparePositions(relay.position(), startHead) >= 0 || (checkpoint !== null && comparePositions(checkpoint, startHead) >= 0);
+        caughtUp =
+          comparePositions(relay.position(), startHead) >= 0 || (checkpoint !== null && comparePositions(checkpoint, startHead) >= 0);
       }
       return caughtUp;
     };

@@ -5,7 +5,17 @@
 import { levelFor } from '@qal/game-engine';
 import { GAME_SLUGS } from '@qal/game-engine';
 import type { SqlExecutor } from '@qal/events';
-import { BADGE_PERIOD, BADGE_RANKS, BOARD_LIMIT_DEFAULT, BOARD_LIMIT_MAX, GLOBAL_SCORE_SCALE, PROJECTION_NAME, RECENT_PLAYS, type Badge, type Period } from './config.ts';
+import {
+  BADGE_PERIOD,
+  BADGE_RANKS,
+  BOARD_LIMIT_DEFAULT,
+  BOARD_LIMIT_MAX,
+  GLOBAL_SCORE_SCALE,
+  PROJECTION_NAME,
+  RECENT_PLAYS,
+  type Badge,
+  type Period,
+} from './config.ts';
 import { competitionRanks, gameBadgeForRank, highestBadge } from './core/badges.ts';
 import { categoryOf, OVERALL, type StatsRow } from './core/fold.ts';
 import { periodKey } from './core/periods.ts';
@@ -116,7 +126,13 @@ const encodeCursor = (c: Cursor) => Buffer.from(JSON.stringify(c)).toString('bas
 function decodeCursor(text: string): Cursor {
   try {
     const c = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as Partial<Cursor>;
-    if (typeof c.s === 'number' && Number.isInteger(c.s) && typeof c.a === 'string' && !Number.isNaN(Date.parse(c.a)) && typeof c.u === 'string') {
+    if (
+      typeof c.s === 'number' &&
+      Number.isInteger(c.s) &&
+      typeof c.a === 'string' &&
+      !Number.isNaN(Date.parse(c.a)) &&
+      typeof c.u === 'string'
+    ) {
       return { s: c.s, a: c.a, u: c.u };
     }
   } catch {
@@ -140,8 +156,20 @@ interface BoardSource {
 
 function sourceOf(game: string | null, period: Period, key: string): BoardSource {
   return game
-    ? { table: T.leaderboard_game_scores, score: 'best_score', where: 'b.game = $1 and b.period = $2 and b.period_key = $3', params: [game, period, key], present: (s) => s }
-    : { table: T.leaderboard_global_scores, score: 'score', where: 'b.period = $1 and b.period_key = $2', params: [period, key], present: points };
+    ? {
+        table: T.leaderboard_game_scores,
+        score: 'best_score',
+        where: 'b.game = $1 and b.period = $2 and b.period_key = $3',
+        params: [game, period, key],
+        present: (s) => s,
+      }
+    : {
+        table: T.leaderboard_global_scores,
+        score: 'score',
+        where: 'b.period = $1 and b.period_key = $2',
+        params: [period, key],
+        present: points,
+      };
 }
 
 interface RankedRow {
@@ -157,7 +185,10 @@ export function createLeaderboardQueries(db: SqlExecutor): LeaderboardQueries {
 
   /** Every player's badge (from the all-time boards), recomputed only when the projection has moved. */
   async function badges(): Promise<Map<string, Badge>> {
-    const { rows: pos } = await db.query<{ global_position: string }>(`select global_position from ${T.leaderboard_position} where projection = $1`, [PROJECTION_NAME]);
+    const { rows: pos } = await db.query<{ global_position: string }>(
+      `select global_position from ${T.leaderboard_position} where projection = $1`,
+      [PROJECTION_NAME],
+    );
     const position = pos[0]?.global_position ?? '0';
     if (badgeCache?.position === position) return badgeCache.badges;
     const all = periodKey(BADGE_PERIOD, new Date(0));
@@ -262,7 +293,10 @@ export function createLeaderboardQueries(db: SqlExecutor): LeaderboardQueries {
       const nextCursor = rows.length > limit && last ? encodeCursor({ s: Number(last.score), a: last.achieved_at, u: last.user_id }) : null;
       const board: Board = { game: request.game, period: request.period, periodKey: key, entries, nextCursor };
       if (request.viewerId === undefined || request.viewerId === null) return board;
-      const { rows: mine } = await db.query<RankedRow>(`${select(source)} where ${source.where} and b.user_id = $${n + 1}`, [...source.params, request.viewerId]);
+      const { rows: mine } = await db.query<RankedRow>(`${select(source)} where ${source.where} and b.user_id = $${n + 1}`, [
+        ...source.params,
+        request.viewerId,
+      ]);
       const own = mine[0];
       return { ...board, me: own ? entryOf(source, own, await rankOf(source, Number(own.score)), badgeMap) : null };
     },

@@ -2,7 +2,15 @@
  * Event fixtures: what the gateway, the engine and the ledger store, in the shapes the projection reads, appended
  * straight to a store (no services needed).
  */
-import { accountStreamId, newUuid, playerStreamId, walletAccountId, type EventStore, type EventToAppend, type SqlDatabase } from '@qal/events';
+import {
+  accountStreamId,
+  newUuid,
+  playerStreamId,
+  walletAccountId,
+  type EventStore,
+  type EventToAppend,
+  type SqlDatabase,
+} from '@qal/events';
 import { TABLES } from '../src/projection/tables.ts';
 
 let counter = 0;
@@ -14,7 +22,9 @@ export async function register(store: EventStore, name: string, userId = nextId(
       streamId: playerStreamId(userId),
       streamType: 'player',
       expectedVersion: 'no_stream',
-      events: [{ eventId: newUuid(), type: 'PlayerRegistered', data: { userId, name, language: 'en', registeredAt: '2025-01-01T00:00:00.000Z' } }],
+      events: [
+        { eventId: newUuid(), type: 'PlayerRegistered', data: { userId, name, language: 'en', registeredAt: '2025-01-01T00:00:00.000Z' } },
+      ],
     },
   ]);
   return userId;
@@ -77,7 +87,17 @@ export async function playHangman(store: EventStore, play: PlayFixture): Promise
         },
         { eventId: newUuid(), type: 'LetterGuessed', data: { letter: 'z', hit: true, revealedPositions: [0], at: play.at } },
         won
-          ? { eventId: newUuid(), type: 'HangmanWon', data: { at: play.at, elapsedMs: 30_000, score: play.score!, tokensWon: play.reward ?? 0, xpWon: Math.min(10, 5 + Math.floor(play.score! / 100)) } }
+          ? {
+              eventId: newUuid(),
+              type: 'HangmanWon',
+              data: {
+                at: play.at,
+                elapsedMs: 30_000,
+                score: play.score!,
+                tokensWon: play.reward ?? 0,
+                xpWon: Math.min(10, 5 + Math.floor(play.score! / 100)),
+              },
+            }
           : { eventId: newUuid(), type: 'HangmanLost', data: { at: play.at, reason: 'lives' } },
       ],
     },
@@ -141,8 +161,16 @@ export async function playDuel(store: EventStore, duel: DuelFixture): Promise<st
     events.push(
       { eventId: newUuid(), type: 'RoundStarted', data: { round, setterId, at } },
       { eventId: newUuid(), type: 'WordSet', data: { setterId, word: 'zebra', at } },
-      { eventId: newUuid(), type: 'LetterGuessed', data: { playerId: guesser, letter: 'z', hit: true, revealedPositions: [0], points: 10, at } },
-      { eventId: newUuid(), type: 'RoundEnded', data: { round, setterId, word: 'zebra', outcome: 'failed', bonus: { playerId: setterId, points: 50 }, at } },
+      {
+        eventId: newUuid(),
+        type: 'LetterGuessed',
+        data: { playerId: guesser, letter: 'z', hit: true, revealedPositions: [0], points: 10, at },
+      },
+      {
+        eventId: newUuid(),
+        type: 'RoundEnded',
+        data: { round, setterId, word: 'zebra', outcome: 'failed', bonus: { playerId: setterId, points: 50 }, at },
+      },
     );
     leave(round);
   }
@@ -153,7 +181,10 @@ export async function playDuel(store: EventStore, duel: DuelFixture): Promise<st
 }
 
 /** One Crazy game on its `crazy-<matchId>` stream: started, players who left, finished with `winner`. */
-export async function playCrazy(store: EventStore, game: { players: readonly string[]; winner: string; at: string; left?: readonly string[] }): Promise<string> {
+export async function playCrazy(
+  store: EventStore,
+  game: { players: readonly string[]; winner: string; at: string; left?: readonly string[] },
+): Promise<string> {
   const matchId = newUuid();
   const startedAt = minutesBefore(game.at, 10);
   const hands = Object.fromEntries(game.players.map((id) => [id, []]));
@@ -167,13 +198,33 @@ export async function playCrazy(store: EventStore, game: { players: readonly str
         {
           eventId: newUuid(),
           type: 'CrazyStarted',
-          data: { matchId, roomCode: 'CRZ123', players: [...game.players], starter: game.players[0]!, hands, deck: [], turnMs: 30_000, startedAt, seed: 'seed', rules },
+          data: {
+            matchId,
+            roomCode: 'CRZ123',
+            players: [...game.players],
+            starter: game.players[0]!,
+            hands,
+            deck: [],
+            turnMs: 30_000,
+            startedAt,
+            seed: 'seed',
+            rules,
+          },
         },
-        ...(game.left ?? []).map((playerId) => ({ eventId: newUuid(), type: 'PlayerRemoved', data: { playerId, reason: 'left', returned: [], at: minutesBefore(game.at, 5) } })),
+        ...(game.left ?? []).map((playerId) => ({
+          eventId: newUuid(),
+          type: 'PlayerRemoved',
+          data: { playerId, reason: 'left', returned: [], at: minutesBefore(game.at, 5) },
+        })),
         {
           eventId: newUuid(),
           type: 'CrazyFinished',
-          data: { winner: game.winner, reason: 'emptied_hand', scores: Object.fromEntries(game.players.map((id) => [id, id === game.winner ? 0 : 12])), at: game.at },
+          data: {
+            winner: game.winner,
+            reason: 'emptied_hand',
+            scores: Object.fromEntries(game.players.map((id) => [id, id === game.winner ? 0 : 12])),
+            at: game.at,
+          },
         },
       ],
     },
@@ -191,19 +242,37 @@ export async function credit(store: EventStore, userId: string, amount: number, 
       streamId: `transfer-${transferId}`,
       streamType: 'ledger-transfer',
       expectedVersion: 'no_stream',
-      events: [{ eventId: newUuid(), type: 'TransferPosted', data: { transferId, debitAccountId: 'issuance', creditAccountId: wallet, amount, reason, matchId, purchaseId: null } }],
+      events: [
+        {
+          eventId: newUuid(),
+          type: 'TransferPosted',
+          data: { transferId, debitAccountId: 'issuance', creditAccountId: wallet, amount, reason, matchId, purchaseId: null },
+        },
+      ],
     },
     {
       streamId: accountStreamId('issuance'),
       streamType: 'ledger-account',
       expectedVersion: 'any',
-      events: [{ eventId: newUuid(), type: 'AccountDebited', data: { ...leg, accountId: 'issuance', counterpartyId: wallet, balanceAfter: null, heldAfter: null } }],
+      events: [
+        {
+          eventId: newUuid(),
+          type: 'AccountDebited',
+          data: { ...leg, accountId: 'issuance', counterpartyId: wallet, balanceAfter: null, heldAfter: null },
+        },
+      ],
     },
     {
       streamId: accountStreamId(wallet),
       streamType: 'ledger-account',
       expectedVersion: 'any',
-      events: [{ eventId: newUuid(), type: 'AccountCredited', data: { ...leg, accountId: wallet, counterpartyId: 'issuance', balanceAfter: amount, heldAfter: 0 } }],
+      events: [
+        {
+          eventId: newUuid(),
+          type: 'AccountCredited',
+          data: { ...leg, accountId: wallet, counterpartyId: 'issuance', balanceAfter: amount, heldAfter: 0 },
+        },
+      ],
     },
   ]);
 }
@@ -214,7 +283,11 @@ export async function dumpTables(db: SqlDatabase): Promise<Record<string, unknow
   for (const table of TABLES) {
     const { rows } = await db.query<Record<string, unknown>>(`select * from ${table}`);
     dump[table] = rows
-      .map((row) => Object.fromEntries(Object.entries(row).map(([k, v]) => [k, v instanceof Date ? v.toISOString() : typeof v === 'bigint' ? v.toString() : v])))
+      .map((row) =>
+        Object.fromEntries(
+          Object.entries(row).map(([k, v]) => [k, v instanceof Date ? v.toISOString() : typeof v === 'bigint' ? v.toString() : v]),
+        ),
+      )
       .map((row) => JSON.stringify(row))
       .sort();
   }

@@ -90,8 +90,22 @@ describe('word duels in the statistics', () => {
     await playDuel(store, { players: [a, b], rounds: 2, winners: [b], at: '2025-07-02T10:00:00Z' });
     await leaderboard.catchUp();
 
-    expect((await stats(a)).overall_stats).toMatchObject({ games_played: 2, wins: 1, win_rate: 0.5, rounds: 5, current_streak: 0, longest_streak: 1 });
-    expect((await stats(b)).overall_stats).toMatchObject({ games_played: 2, wins: 2, win_rate: 1, rounds: 5, current_streak: 2, longest_streak: 2 });
+    expect((await stats(a)).overall_stats).toMatchObject({
+      games_played: 2,
+      wins: 1,
+      win_rate: 0.5,
+      rounds: 5,
+      current_streak: 0,
+      longest_streak: 1,
+    });
+    expect((await stats(b)).overall_stats).toMatchObject({
+      games_played: 2,
+      wins: 2,
+      win_rate: 1,
+      rounds: 5,
+      current_streak: 2,
+      longest_streak: 2,
+    });
     expect((await stats(c)).overall_stats).toMatchObject({ games_played: 1, wins: 0, rounds: 3, last_played: '2025-07-02T09:00:00.000Z' });
   });
 
@@ -117,7 +131,12 @@ describe('word duels in the statistics', () => {
     expect((await stats(stays)).overall_stats).toMatchObject({ games_played: 1, wins: 1, rounds: 3, current_streak: 1 });
     expect((await stats(other)).overall_stats).toMatchObject({ games_played: 1, wins: 0, rounds: 3 });
     // Left after round 1 ended (2 minutes before the finish) and half a minute later.
-    expect((await stats(leaves)).overall_stats).toMatchObject({ games_played: 1, wins: 0, rounds: 1, last_played: '2025-07-03T08:57:30.000Z' });
+    expect((await stats(leaves)).overall_stats).toMatchObject({
+      games_played: 1,
+      wins: 0,
+      rounds: 1,
+      last_played: '2025-07-03T08:57:30.000Z',
+    });
     expect((await stats(leavesAtOnce)).by_game.hangman).toMatchObject({ games_played: 1, wins: 0, rounds: 0 });
   });
 
@@ -142,7 +161,12 @@ describe('Crazy in the statistics', () => {
     expect(w.by_game.crazy).toMatchObject({ games_played: 1, wins: 1, rounds: 1 });
     expect(w.by_category.card).toMatchObject({ games_played: 1, wins: 1 });
     expect((await stats(loser)).by_game.crazy).toMatchObject({ games_played: 1, wins: 0, rounds: 1 });
-    expect((await stats(leaver)).overall_stats).toMatchObject({ games_played: 1, wins: 0, rounds: 1, last_played: '2025-07-04T08:55:00.000Z' });
+    expect((await stats(leaver)).overall_stats).toMatchObject({
+      games_played: 1,
+      wins: 0,
+      rounds: 1,
+      last_played: '2025-07-04T08:55:00.000Z',
+    });
     expect((await dayBoard('crazy', '2025-07-04T09:30:00Z')).entries).toEqual([]);
   });
 });

@@ -23,8 +23,19 @@ afterAll(async () => {
 });
 
 const NOW = new Date('2025-06-04T09:00:00Z'); // a Wednesday in Addis Ababa
-const board = (game: string | null, period: 'day' | 'week' | 'month' | 'year' | 'all' = 'all', extra: { now?: Date; limit?: number; cursor?: string | null; viewerId?: string | null } = {}) =>
-  leaderboard.queries.board({ game, period, now: extra.now ?? NOW, limit: extra.limit ?? 50, cursor: extra.cursor ?? null, viewerId: extra.viewerId ?? null });
+const board = (
+  game: string | null,
+  period: 'day' | 'week' | 'month' | 'year' | 'all' = 'all',
+  extra: { now?: Date; limit?: number; cursor?: string | null; viewerId?: string | null } = {},
+) =>
+  leaderboard.queries.board({
+    game,
+    period,
+    now: extra.now ?? NOW,
+    limit: extra.limit ?? 50,
+    cursor: extra.cursor ?? null,
+    viewerId: extra.viewerId ?? null,
+  });
 
 describe('boards from played games', () => {
   it('ranks a game by each player’s best score and the global board by normalised points, with names from identity events', async () => {
@@ -168,8 +179,12 @@ describe('rows cached between batches', () => {
       await db.transaction((tx) => applyEvents(tx, tables, 'cachetest', events, withCache ? cache : undefined));
     };
     const stats = async () =>
-      (await db.query<{ games_played: number }>(`select games_played from ${tables.leaderboard_player_stats} where user_id = $1 and scope = 'overall'`, [userId])).rows[0]
-        ?.games_played;
+      (
+        await db.query<{ games_played: number }>(
+          `select games_played from ${tables.leaderboard_player_stats} where user_id = $1 and scope = 'overall'`,
+          [userId],
+        )
+      ).rows[0]?.games_played;
 
     await playHangman(store, { userId, at: '2025-05-03T08:00:00Z', score: 300 });
     await apply(true);

@@ -23,7 +23,13 @@ export function rebuildSuite(env: () => { db: SqlDatabase; store: EventStore; le
       const [p0, p1, p2, p3, p4, p5] = players as [string, string, string, string, string, string];
       await playDuel(store, { players: [p0, p1], rounds: 2, winners: [p0], at: '2025-02-28T09:00:00Z', payout: 18 });
       await playDuel(store, { players: [p2, p3, p4], rounds: 3, winners: [p2, p3], at: '2025-02-28T10:00:00Z', payout: 9 });
-      await playDuel(store, { players: [p1, p5, p0], rounds: 3, winners: [p5], at: '2025-02-28T11:00:00Z', left: [{ userId: p0, afterRounds: 1 }] });
+      await playDuel(store, {
+        players: [p1, p5, p0],
+        rounds: 3,
+        winners: [p5],
+        at: '2025-02-28T11:00:00Z',
+        left: [{ userId: p0, afterRounds: 1 }],
+      });
       await playCrazy(store, { players: [p3, p4, p5], winner: p4, at: '2025-02-28T12:00:00Z', left: [p5] });
       await changeProfile(store, players[0]!, { name: 'Renamed' });
       await credit(store, players[1]!, 10, 'daily_bonus');

@@ -1,4 +1,12 @@
-import { type CommandHandler, type EventStore, type Position, type SqlDatabase, type SqlExecutor, type StoredEvent, type Subscription } from '@qal/events';
+import {
+  type CommandHandler,
+  type EventStore,
+  type Position,
+  type SqlDatabase,
+  type SqlExecutor,
+  type StoredEvent,
+  type Subscription,
+} from '@qal/events';
 import { PROJECTION_SUBSCRIBER, READ_YOUR_WRITES_TIMEOUT_MS } from './config.ts';
 import { dispatch } from './handlers/dispatch.ts';
 import { createKeyedLock, waitForSubscriber } from '@qal/events';
@@ -52,7 +60,9 @@ export async function createLedger(deps: LedgerDeps): Promise<Ledger> {
     const { outcome, position } = await dispatch(handlerDeps, command);
     traceLatency('ledger.decided', command.commandId);
     if (position && projection) {
-      await waitForProjection(position).catch((error: unknown) => logger.error({ err: String(error), commandId: command.commandId }, 'read-your-writes wait timed out'));
+      await waitForProjection(position).catch((error: unknown) =>
+        logger.error({ err: String(error), commandId: command.commandId }, 'read-your-writes wait timed out'),
+      );
       traceLatency('ledger.projected', command.commandId);
     }
     return outcome;

@@ -44,7 +44,12 @@ await runService({
       () => (caughtUp = true),
       (err: unknown) => logger.error({ err }, 'the read model did not catch up with the store'),
     );
-    const commands = await serveCommands({ bus, groupId: commandGroupId('ledger'), topics: [COMMAND_TOPICS.ledger], handler: ledger.handle });
+    const commands = await serveCommands({
+      bus,
+      groupId: commandGroupId('ledger'),
+      topics: [COMMAND_TOPICS.ledger],
+      handler: ledger.handle,
+    });
     return {
       checks: { projection: () => caughtUp },
       async stop() {

@@ -4,7 +4,18 @@ import { DAILY_BONUS_TOKENS, WELCOME_GRANT_TOKENS } from '../src/config.ts';
 import { audit } from '../src/audit/audit.ts';
 import { sandboxReference } from '../src/payments/sandbox.ts';
 import type { Ledger } from '../src/index.ts';
-import { command, count, data, readAllEvents, snapshot, startLedger, T0, uniqueUser, type Backend, type BackendFactory } from './support.ts';
+import {
+  command,
+  count,
+  data,
+  readAllEvents,
+  snapshot,
+  startLedger,
+  T0,
+  uniqueUser,
+  type Backend,
+  type BackendFactory,
+} from './support.ts';
 
 /**
  * The ledger's behaviour, run on every backend. `ledger` runs the projection (like the embedded server);
@@ -63,7 +74,13 @@ export function ledgerBehaviour(factory: BackendFactory): void {
       const userId = uniqueUser('nobody');
       expect(await ledger.queries.wallet(asUserId(userId))).toEqual({ balance: 0, held: 0, available: 0 });
       const outcome = await ledger.handle(
-        command('Transfer', { transferId: uuidFrom('t', userId), from: walletAccountId(userId), to: 'house', amount: 1, reason: 'game_fee' }),
+        command('Transfer', {
+          transferId: uuidFrom('t', userId),
+          from: walletAccountId(userId),
+          to: 'house',
+          amount: 1,
+          reason: 'game_fee',
+        }),
       );
       expect(outcome).toMatchObject({ status: 'rejected', reason: 'account_not_found' });
     });
@@ -77,7 +94,13 @@ export function ledgerBehaviour(factory: BackendFactory): void {
             streamId: playerStreamId(userId),
             streamType: 'player',
             expectedVersion: 'no_stream',
-            events: [{ eventId: uuidFrom('registered', userId), type: 'PlayerRegistered', data: { userId, name: 'Abebe', language: 'am', registeredAt: T0 } }],
+            events: [
+              {
+                eventId: uuidFrom('registered', userId),
+                type: 'PlayerRegistered',
+                data: { userId, name: 'Abebe', language: 'am', registeredAt: T0 },
+              },
+            ],
           },
         ]);
       await register(early);
@@ -101,7 +124,9 @@ export function ledgerBehaviour(factory: BackendFactory): void {
 
       expect(count(reasons(outcomes), (r) => r === 'ok')).toBe(1);
       expect(count(reasons(outcomes), (r) => r === 'daily_bonus_already_claimed')).toBe(19);
-      expect(outcomes.find((o) => o.status === 'succeeded')).toMatchObject({ data: { amount: DAILY_BONUS_TOKENS, balance: 110, available: 110 } });
+      expect(outcomes.find((o) => o.status === 'succeeded')).toMatchObject({
+        data: { amount: DAILY_BONUS_TOKENS, balance: 110, available: 110 },
+      });
       await settle();
       expect(await ledger.queries.wallet(asUserId(userId))).toMatchObject({ balance: 110 });
     });
@@ -151,7 +176,11 @@ export function ledgerBehaviour(factory: BackendFactory): void {
       const purchaseId = uniqueUser('p');
       const started = data(await ledger.handle(command('StartPurchase', { userId, purchaseId, packageId: 'tokens_250' })));
       expect(started).toMatchObject({ purchaseId, status: 'pending' });
-      expect(await ledger.queries.purchase(asPurchaseId(purchaseId))).toMatchObject({ status: 'pending', tokens: 250, providerReference: null });
+      expect(await ledger.queries.purchase(asPurchaseId(purchaseId))).toMatchObject({
+        status: 'pending',
+        tokens: 250,
+        providerReference: null,
+      });
 
       expect(await ledger.handle(command('ConfirmPurchase', { purchaseId, providerReference: 'forged' }))).toMatchObject({
         reason: 'payment_not_verified',
@@ -192,7 +221,14 @@ export function ledgerBehaviour(factory: BackendFactory): void {
       const outcomes = await Promise.all(
         Array.from({ length: 20 }, (_, i) =>
           both(i).handle(
-            command('Transfer', { transferId: uuidFrom(userId, String(i)), from: walletAccountId(userId), to: escrowAccountId(matchId), amount: 15, reason: 'entry_fee', matchId }),
+            command('Transfer', {
+              transferId: uuidFrom(userId, String(i)),
+              from: walletAccountId(userId),
+              to: escrowAccountId(matchId),
+              amount: 15,
+              reason: 'entry_fee',
+              matchId,
+            }),
           ),
         ),
       );
@@ -231,7 +267,10 @@ export function ledgerBehaviour(factory: BackendFactory): void {
       const userId = await open('idem');
       const body = { transferId: uuidFrom(userId, 'fee'), from: walletAccountId(userId), to: 'house', amount: 5, reason: 'game_fee' };
       const first = await ledger.handle(command('Transfer', body));
-      expect(data(first)).toMatchObject({ status: 'posted', wallets: { [walletAccountId(userId)]: { balance: 95, held: 0, available: 95 } } });
+      expect(data(first)).toMatchObject({
+        status: 'posted',
+        wallets: { [walletAccountId(userId)]: { balance: 95, held: 0, available: 95 } },
+      });
       expect(data(await other.handle(command('Transfer', body)))).toEqual(data(first));
       expect(await ledger.handle(command('Transfer', { ...body, amount: 6 }))).toMatchObject({ reason: 'transfer_id_conflict' });
       await settle();
@@ -244,8 +283,17 @@ export function ledgerBehaviour(factory: BackendFactory): void {
       const first = await ledger.handle(command('Transfer', body));
       expect(data(first).wallets).toEqual({ [walletAccountId(userId)]: { balance: 0, held: 0, available: 0 } });
       expect(await other.handle(command('Transfer', body))).toMatchObject({ status: 'succeeded', data: data(first) });
-      expect(await ledger.handle(command('Transfer', { ...body, to: escrowAccountId('elsewhere') }))).toMatchObject({ reason: 'transfer_id_conflict' });
-      const hold = { holdId: uuidFrom(userId, 'hold'), from: walletAccountId(userId), to: 'house', amount: 1, reason: 'game_fee', expiresAt: T0 };
+      expect(await ledger.handle(command('Transfer', { ...body, to: escrowAccountId('elsewhere') }))).toMatchObject({
+        reason: 'transfer_id_conflict',
+      });
+      const hold = {
+        holdId: uuidFrom(userId, 'hold'),
+        from: walletAccountId(userId),
+        to: 'house',
+        amount: 1,
+        reason: 'game_fee',
+        expiresAt: T0,
+      };
       expect(await ledger.handle(command('PlaceHold', hold))).toMatchObject({ reason: 'insufficient_tokens' });
     });
 
@@ -256,7 +304,9 @@ export function ledgerBehaviour(factory: BackendFactory): void {
         expect(await ledger.handle(command('Transfer', { ...base, amount }))).toMatchObject({ reason: 'invalid_amount' });
       }
       expect(await ledger.handle(command('MintTokens', {}))).toMatchObject({ reason: 'invalid_command' });
-      expect(await ledger.handle(command('Transfer', { ...base, amount: 1, reason: 'daily_bonus' }))).toMatchObject({ reason: 'invalid_command' });
+      expect(await ledger.handle(command('Transfer', { ...base, amount: 1, reason: 'daily_bonus' }))).toMatchObject({
+        reason: 'invalid_command',
+      });
       expect(await ledger.handle(command('Transfer', { ...base, to: base.from, amount: 1 }))).toMatchObject({ reason: 'invalid_command' });
       expect(await ledger.handle(command('PostHold', { holdId: uniqueUser('h') }))).toMatchObject({ reason: 'hold_not_found' });
     });
@@ -280,7 +330,10 @@ export function ledgerBehaviour(factory: BackendFactory): void {
 
       const post = command('PostHold', { holdId: hold(alice).holdId });
       const posted = await ledger.handle(post);
-      expect(data(posted)).toMatchObject({ status: 'posted', wallets: { [walletAccountId(alice)]: { balance: 60, held: 0, available: 60 } } });
+      expect(data(posted)).toMatchObject({
+        status: 'posted',
+        wallets: { [walletAccountId(alice)]: { balance: 60, held: 0, available: 60 } },
+      });
       expect(await other.handle(post)).toEqual(posted);
       expect(await ledger.handle(command('PostHold', { holdId: hold(alice).holdId }))).toMatchObject({
         reason: 'hold_already_resolved',
@@ -290,10 +343,23 @@ export function ledgerBehaviour(factory: BackendFactory): void {
       data(await ledger.handle(command('PostHold', { holdId: hold(bob).holdId })));
 
       const payout = (amount: number, label: string) =>
-        ledger.handle(command('Transfer', { transferId: uuidFrom(matchId, label), from: escrow, to: walletAccountId(bob), amount, reason: 'payout', matchId }));
+        ledger.handle(
+          command('Transfer', {
+            transferId: uuidFrom(matchId, label),
+            from: escrow,
+            to: walletAccountId(bob),
+            amount,
+            reason: 'payout',
+            matchId,
+          }),
+        );
       expect(await payout(81, 'too-much')).toMatchObject({ reason: 'insufficient_tokens', details: { accountId: escrow, available: 80 } });
       expect(data(await payout(72, 'win'))).toMatchObject({ wallets: { [walletAccountId(bob)]: { balance: 132 } } });
-      data(await ledger.handle(command('Transfer', { transferId: uuidFrom(matchId, 'rake'), from: escrow, to: 'house', amount: 8, reason: 'rake', matchId })));
+      data(
+        await ledger.handle(
+          command('Transfer', { transferId: uuidFrom(matchId, 'rake'), from: escrow, to: 'house', amount: 8, reason: 'rake', matchId }),
+        ),
+      );
 
       const { items } = await ledger.queries.transactions(asUserId(bob), { limit: 10 });
       expect(items.map((i) => [i.amount, i.reason, i.status, i.matchId])).toEqual([
@@ -309,7 +375,15 @@ export function ledgerBehaviour(factory: BackendFactory): void {
       const holdId = uuidFrom(matchId, 'stake');
       data(
         await ledger.handle(
-          command('PlaceHold', { holdId, from: walletAccountId(userId), to: escrowAccountId(matchId), amount: 25, reason: 'bet_stake', matchId, expiresAt: '2026-03-01T10:00:00.000Z' }),
+          command('PlaceHold', {
+            holdId,
+            from: walletAccountId(userId),
+            to: escrowAccountId(matchId),
+            amount: 25,
+            reason: 'bet_stake',
+            matchId,
+            expiresAt: '2026-03-01T10:00:00.000Z',
+          }),
         ),
       );
       const outcomes = await Promise.all(
@@ -318,7 +392,8 @@ export function ledgerBehaviour(factory: BackendFactory): void {
       expect(count(reasons(outcomes), (r) => r === 'ok')).toBe(1);
       expect(count(reasons(outcomes), (r) => r === 'hold_already_resolved')).toBe(9);
       const winner = outcomes.find((o) => o.status === 'succeeded');
-      const expected = data(winner!).status === 'posted' ? { balance: 75, held: 0, available: 75 } : { balance: 100, held: 0, available: 100 };
+      const expected =
+        data(winner!).status === 'posted' ? { balance: 75, held: 0, available: 75 } : { balance: 100, held: 0, available: 100 };
       await settle();
       expect(await ledger.queries.wallet(asUserId(userId))).toEqual(expected);
     });
@@ -329,7 +404,15 @@ export function ledgerBehaviour(factory: BackendFactory): void {
       const holdId = uuidFrom(matchId, 'fee');
       data(
         await ledger.handle(
-          command('PlaceHold', { holdId, from: walletAccountId(userId), to: escrowAccountId(matchId), amount: 30, reason: 'entry_fee', matchId, expiresAt: '2026-03-01T09:30:00.000Z' }),
+          command('PlaceHold', {
+            holdId,
+            from: walletAccountId(userId),
+            to: escrowAccountId(matchId),
+            amount: 30,
+            reason: 'entry_fee',
+            matchId,
+            expiresAt: '2026-03-01T09:30:00.000Z',
+          }),
         ),
       );
       const early = await ledger.handle(command('ExpireHolds', {}, { issuedAt: '2026-03-01T09:29:59.000Z' }));
@@ -338,7 +421,10 @@ export function ledgerBehaviour(factory: BackendFactory): void {
       const expiry = command('ExpireHolds', {}, { issuedAt: '2026-03-01T09:30:00.000Z' });
       expect(data(await ledger.handle(expiry)).expired).toContain(holdId);
       expect(await ledger.queries.wallet(asUserId(userId))).toEqual({ balance: 100, held: 0, available: 100 });
-      expect(await ledger.handle(command('PostHold', { holdId }))).toMatchObject({ reason: 'hold_already_resolved', details: { status: 'expired' } });
+      expect(await ledger.handle(command('PostHold', { holdId }))).toMatchObject({
+        reason: 'hold_already_resolved',
+        details: { status: 'expired' },
+      });
       expect(data(await ledger.handle(command('ExpireHolds', {}, { issuedAt: '2026-03-01T11:00:00.000Z' }))).expired).not.toContain(holdId);
       const { items } = await ledger.queries.transactions(asUserId(userId), { limit: 10 });
       expect(items[0]).toMatchObject({ id: holdId, amount: -30, status: 'expired' });

@@ -35,10 +35,21 @@ export async function runScenario(ledger: Ledger, prefix = 'sc'): Promise<void> 
   data(await ledger.handle(command('VoidHold', { holdId: uuidFrom(matchId, users[2]!, 'entry') })));
   data(
     await ledger.handle(
-      command('Transfer', { transferId: uuidFrom(matchId, 'payout'), from: escrow, to: walletAccountId(users[1]!), amount: 90, reason: 'payout', matchId }),
+      command('Transfer', {
+        transferId: uuidFrom(matchId, 'payout'),
+        from: escrow,
+        to: walletAccountId(users[1]!),
+        amount: 90,
+        reason: 'payout',
+        matchId,
+      }),
     ),
   );
-  data(await ledger.handle(command('Transfer', { transferId: uuidFrom(matchId, 'rake'), from: escrow, to: 'house', amount: 10, reason: 'rake', matchId })));
+  data(
+    await ledger.handle(
+      command('Transfer', { transferId: uuidFrom(matchId, 'rake'), from: escrow, to: 'house', amount: 10, reason: 'rake', matchId }),
+    ),
+  );
 
   data(
     await ledger.handle(

@@ -75,7 +75,12 @@ export class Player {
    * Sends a request until it has an outcome: a success or a named rejection. No answer, or a timeout answer,
    * is retried with the same Idempotency-Key (through the other gateway when this one did not answer).
    */
-  async settle(label: string, method: 'GET' | 'POST', url: string, options: { body?: unknown; key?: string; gateway?: number } = {}): Promise<Answer> {
+  async settle(
+    label: string,
+    method: 'GET' | 'POST',
+    url: string,
+    options: { body?: unknown; key?: string; gateway?: number } = {},
+  ): Promise<Answer> {
     const deadline = Date.now() + SETTLE_TIMEOUT_MS;
     let gateway = options.gateway ?? this.gateway;
     for (let attempt = 1; ; attempt += 1) {
@@ -87,12 +92,22 @@ export class Player {
         this.attempts.push({ label, gateway, status: 'no_answer', sentAt, endedAt: Date.now() });
       }
       if (answer) {
-        this.attempts.push({ label, gateway, status: answer.status, ...(answer.body.code ? { code: answer.body.code } : {}), sentAt, endedAt: Date.now() });
+        this.attempts.push({
+          label,
+          gateway,
+          status: answer.status,
+          ...(answer.body.code ? { code: answer.body.code } : {}),
+          sentAt,
+          endedAt: Date.now(),
+        });
         if (!RETRYABLE.has(answer.status) && !RETRY_CODES.has(answer.body.code ?? '')) return answer;
       } else {
         gateway = 1 - gateway; // that gateway is gone: the other one
       }
-      if (Date.now() > deadline) throw new Error(`${this.name}: ${label} had no outcome within ${SETTLE_TIMEOUT_MS} ms: ${JSON.stringify(this.attempts.filter((a) => a.label === label))}`);
+      if (Date.now() > deadline)
+        throw new Error(
+          `${this.name}: ${label} had no outcome within ${SETTLE_TIMEOUT_MS} ms: ${JSON.stringify(this.attempts.filter((a) => a.label === label))}`,
+        );
       await new Promise((resolve) => setTimeout(resolve, Math.min(2_000, 250 * attempt)));
     }
   }
@@ -102,7 +117,10 @@ export class Player {
     const sent = await this.settle('send-otp', 'POST', '/auth/send-otp', { body: { phone: this.phone }, key: randomUUID() });
     expectSuccess(sent, `${this.name} send-otp`);
     const otp = await this.cluster.codeFor(this.phone);
-    const verified = await this.settle('verify-otp', 'POST', '/auth/verify-otp', { body: { phone: this.phone, otp, name: this.name }, key: randomUUID() });
+    const verified = await this.settle('verify-otp', 'POST', '/auth/verify-otp', {
+      body: { phone: this.phone, otp, name: this.name },
+      key: randomUUID(),
+    });
     expectSuccess(verified, `${this.name} verify-otp`);
     const data = verified.body.data as { token: string; user: { id: string } };
     this.token = data.token;
@@ -202,7 +220,8 @@ export class PushClient {
   async waitForBalance(balance: number, timeoutMs = 30_000): Promise<WalletPush> {
     const deadline = Date.now() + timeoutMs;
     while (this.latest?.balance !== balance) {
-      if (Date.now() > deadline) throw new Error(`${this.player.name}: the channel shows ${JSON.stringify(this.latest)}, not a balance of ${balance}`);
+      if (Date.now() > deadline)
+        throw new Error(`${this.player.name}: the channel shows ${JSON.stringify(this.latest)}, not a balance of ${balance}`);
       await new Promise<void>((resolve) => {
         const wake = () => {
           this.waiters.delete(wake);

@@ -66,10 +66,15 @@ function redisAnswers(url: string): Promise<boolean> {
 
 function run(command: string, args: string[], env: Record<string, string>, timeoutMs: number): Promise<{ code: number; output: string }> {
   return new Promise((resolve) => {
-    execFile(command, args, { cwd: REPO_ROOT, env: { ...process.env, ...env }, timeout: timeoutMs, maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => {
-      const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
-      resolve({ code, output: `${stdout}${stderr}` });
-    });
+    execFile(
+      command,
+      args,
+      { cwd: REPO_ROOT, env: { ...process.env, ...env }, timeout: timeoutMs, maxBuffer: 16 * 1024 * 1024 },
+      (error, stdout, stderr) => {
+        const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
+        resolve({ code, output: `${stdout}${stderr}` });
+      },
+    );
   });
 }
 
@@ -96,7 +101,13 @@ export async function startCluster({ serverUrl, brokers }: { serverUrl: string; 
   const lines: string[] = [];
   const codes = new Map<string, string>();
   const codeWaiters = new Set<() => void>();
-  const [g1, g2, ledgerPort, enginePort, leaderboardPort] = [await freePort(), await freePort(), await freePort(), await freePort(), await freePort()];
+  const [g1, g2, ledgerPort, enginePort, leaderboardPort] = [
+    await freePort(),
+    await freePort(),
+    await freePort(),
+    await freePort(),
+    await freePort(),
+  ];
   const topology = createTopology({
     databaseUrl: scratch.url,
     kafkaBrokers: brokers,
@@ -162,7 +173,12 @@ export async function startCluster({ serverUrl, brokers }: { serverUrl: string; 
       if (result.code !== 0 || !(await kafkaAnswers(brokers, 30_000))) throw new Error(`kafka.sh start failed: ${result.output}`);
     },
     audit: () =>
-      run(process.execPath, ['--import', 'tsx', 'services/ledger/src/audit/cli.ts', '--summary'], { DATABASE_URL: scratch.url, LEDGER_SCHEMA: 'ledger' }, 120_000),
+      run(
+        process.execPath,
+        ['--import', 'tsx', 'services/ledger/src/audit/cli.ts', '--summary'],
+        { DATABASE_URL: scratch.url, LEDGER_SCHEMA: 'ledger' },
+        120_000,
+      ),
     recentLogs: () => lines.join('\n'),
     async close() {
       await topology.stop().catch(() => undefined);

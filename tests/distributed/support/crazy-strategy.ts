@@ -61,6 +61,11 @@ export function nextCrazyMove(view: CrazyView, me: string): CrazyMove {
 
 /** A short label for the move (the attempts' labels, the scenario's output). */
 export function moveLabel(move: CrazyMove, turnNumber: number): string {
-  const what = move.type === 'play' ? `play ${move.cards.join('+')}${move.suit ? ` as ${move.suit}` : ''}` : move.type === 'crazy' ? `crazy on ${move.target}` : move.type;
+  const what =
+    move.type === 'play'
+      ? `play ${move.cards.join('+')}${move.suit ? ` as ${move.suit}` : ''}`
+      : move.type === 'crazy'
+        ? `crazy on ${move.target}`
+        : move.type;
   return `turn ${turnNumber} ${what}`;
 }

@@ -91,38 +91,62 @@ async function expectCrazyFinal(cluster: Cluster, room: RoomJourney<CrazyView>):
   expect(final.winner, `${room.label}: one winner`).not.toBeNull();
   expect(ids).toContain(final.winner);
   if (final.endReason === 'emptied_hand') expect(final.counts[final.winner!], `${room.label}: the winner's hand is empty`).toBe(0);
-  else expect(final.players.filter((p) => p.status === 'playing').map((p) => p.id), `${room.label}: the last one left won`).toEqual([final.winner]);
+  else
+    expect(
+      final.players.filter((p) => p.status === 'playing').map((p) => p.id),
+      `${room.label}: the last one left won`,
+    ).toEqual([final.winner]);
 
   // every player's final view: the same end, and the 104 cards
   for (const { player } of room.players) {
     const mine = await readMatchView<CrazyView>(player, room.matchId);
-    expect({ status: mine.status, winner: mine.winner, cards: cardsIn(mine) }, `${player.name}: the final view`).toEqual({ status: 'finished', winner: final.winner, cards: DECK_CARDS });
+    expect({ status: mine.status, winner: mine.winner, cards: cardsIn(mine) }, `${player.name}: the final view`).toEqual({
+      status: 'finished',
+      winner: final.winner,
+      cards: DECK_CARDS,
+    });
     expect(mine.hand.length, `${player.name}: the hand matches the count`).toBe(mine.counts[player.userId]);
   }
 
   // the replay: one step per event of the stream, every hand shown, 104 cards at every step, the same end
-  const { rows: events } = await cluster.db.query<{ n: number }>(`select count(*)::int as n from eventstore.events where stream_id = $1`, [`crazy-${room.matchId}`]);
+  const { rows: events } = await cluster.db.query<{ n: number }>(`select count(*)::int as n from eventstore.events where stream_id = $1`, [
+    `crazy-${room.matchId}`,
+  ]);
   const answer = await room.host.player.settle('replay', 'GET', `/matches/${room.matchId}/replay`);
   expect(answer.status, `${room.label}: the replay`).toBe(200);
   const replay = answer.body.data as { kind: string; final: CrazyView; steps: { kind: string; view: CrazyView }[] };
   expect(replay.kind).toBe('crazy');
   expect(replay.steps.length, `${room.label}: one replay step per event`).toBe(events[0]!.n);
   const unconserved = replay.steps
-    .map((step, index) => ({ index, kind: step.kind, cards: Object.values(step.view.hands ?? {}).reduce((a, h) => a + h.length, 0) + step.view.deckCount + step.view.pileCount }))
+    .map((step, index) => ({
+      index,
+      kind: step.kind,
+      cards: Object.values(step.view.hands ?? {}).reduce((a, h) => a + h.length, 0) + step.view.deckCount + step.view.pileCount,
+    }))
     .filter((step) => step.cards !== DECK_CARDS);
   expect(unconserved, `${room.label}: replay steps without the ${DECK_CARDS} cards`).toEqual([]);
   expect(replay.steps.at(-1)?.kind).toBe('end');
   expect(replay.final.winner).toBe(final.winner);
 
   // the engine's read model: every event folded once (seq), every card once, the same end
-  const { rows } = await cluster.db.query<{ status: string; state: crazy.CrazyState | string }>(`select status, state from engine.engine_duels where match_id = $1`, [room.matchId]);
+  const { rows } = await cluster.db.query<{ status: string; state: crazy.CrazyState | string }>(
+    `select status, state from engine.engine_duels where match_id = $1`,
+    [room.matchId],
+  );
   expect(rows.length, `${room.label}: the match in the engine's read model`).toBe(1);
   const state = typeof rows[0]!.state === 'string' ? (JSON.parse(rows[0]!.state) as crazy.CrazyState) : rows[0]!.state;
-  expect({ status: rows[0]!.status, seq: state.seq, winner: state.winner }, `${room.label}: the read model`).toEqual({ status: 'finished', seq: events[0]!.n, winner: final.winner });
+  expect({ status: rows[0]!.status, seq: state.seq, winner: state.winner }, `${room.label}: the read model`).toEqual({
+    status: 'finished',
+    seq: events[0]!.n,
+    winner: final.winner,
+  });
   const cards = [...Object.values(state.hands).flat(), ...state.deck, ...state.pile].sort();
   expect(cards, `${room.label}: each card once in the read model`).toEqual([...crazy.ALL_CARD_IDS].sort());
 
   // refusals other than game_over only when the timer took turns
   if ((await turnsTimedOut(cluster, room)) === 0)
-    expect(room.movedOn.filter((what) => !what.endsWith(': game_over')), `${room.label}: refusals no timed-out turn explains`).toEqual([]);
+    expect(
+      room.movedOn.filter((what) => !what.endsWith(': game_over')),
+      `${room.label}: refusals no timed-out turn explains`,
+    ).toEqual([]);
 }

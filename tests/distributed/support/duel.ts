@@ -23,7 +23,12 @@ export interface DuelView {
   readonly guessed: readonly string[];
   readonly scores: Readonly<Record<string, number>>;
   readonly players?: readonly { readonly id: string; readonly status: 'playing' | 'left' }[];
-  readonly lastRounds?: readonly { readonly setterId: string; readonly word: string | null; readonly outcome: string; readonly solvedBy?: string }[];
+  readonly lastRounds?: readonly {
+    readonly setterId: string;
+    readonly word: string | null;
+    readonly outcome: string;
+    readonly solvedBy?: string;
+  }[];
   readonly winners?: readonly string[];
 }
 

@@ -51,7 +51,10 @@ export async function expectConsistent(cluster: Cluster, journeys: readonly Jour
         group by 1, 2 order by 1, 2`,
       [stream],
     );
-    expect(movements.rows.filter((m) => m.n !== 1), `${player.name}: a movement recorded more than once`).toEqual([]);
+    expect(
+      movements.rows.filter((m) => m.n !== 1),
+      `${player.name}: a movement recorded more than once`,
+    ).toEqual([]);
 
     if (journey.kind === 'room') continue;
     const match = await cluster.db.query<{ status: string; reward_paid: boolean; tokens_won: number }>(
@@ -62,7 +65,10 @@ export async function expectConsistent(cluster: Cluster, journeys: readonly Jour
   }
 
   const streams = await cluster.db.query<{ stream_id: string }>(`select distinct stream_id from eventstore.events`);
-  expect(streams.rows.map((r) => r.stream_id).filter((id) => eventContextOf(id) === 'other'), 'streams the relay has no topic for').toEqual([]);
+  expect(
+    streams.rows.map((r) => r.stream_id).filter((id) => eventContextOf(id) === 'other'),
+    'streams the relay has no topic for',
+  ).toEqual([]);
 
   const audit = await cluster.audit();
   expect(audit.code, audit.output).toBe(0);
@@ -88,7 +94,10 @@ async function expectRoomSettled(cluster: Cluster, room: RoomJourney): Promise<v
     const follower = room.followers.get(player.userId)!;
     const seen = await follower.waitFor<MatchView>(matchChannel(room.matchId, player.userId), (v) => v.status === 'finished', 60_000);
     expect(seen && room.game.winnersOf(seen), `${player.name}: the match channel shows the end`).toEqual(winners);
-    expect(await follower.waitFor<RoomView>(roomChannel(room.code), (r) => r.status === 'finished', 60_000), `${player.name}: the room channel shows it finished`).not.toBeNull();
+    expect(
+      await follower.waitFor<RoomView>(roomChannel(room.code), (r) => r.status === 'finished', 60_000),
+      `${player.name}: the room channel shows it finished`,
+    ).not.toBeNull();
   }
 
   const matchId = room.matchId;
@@ -98,7 +107,10 @@ async function expectRoomSettled(cluster: Cluster, room: RoomJourney): Promise<v
     `select stream_id, count(*)::int as n from eventstore.events where (stream_id = $1 and type = $2) or (stream_id = $3 and type = 'MatchFinished') group by 1 order by 1`,
     [gameStream, room.game.finishedEvent, `room-${room.code}`],
   );
-  expect([...ends.rows].sort((a, b) => a.stream_id.localeCompare(b.stream_id)), `${room.label}: one ${room.game.finishedEvent} and one MatchFinished`).toEqual(
+  expect(
+    [...ends.rows].sort((a, b) => a.stream_id.localeCompare(b.stream_id)),
+    `${room.label}: one ${room.game.finishedEvent} and one MatchFinished`,
+  ).toEqual(
     [
       { stream_id: gameStream, n: 1 },
       { stream_id: `room-${room.code}`, n: 1 },
@@ -126,7 +138,14 @@ async function expectRoomSettled(cluster: Cluster, room: RoomJourney): Promise<v
   expect(accounts, `${room.label}: the escrow paid out and empty`).toEqual([{ balance: 0, held: 0 }]);
 
   // every hold into the escrow placed once and resolved once, and posted (fee and stake of every player)
-  const holds = await cluster.db.query<{ hold_id: string; reason: string; amount: number; placed: number; resolved: number; posted: number }>(
+  const holds = await cluster.db.query<{
+    hold_id: string;
+    reason: string;
+    amount: number;
+    placed: number;
+    resolved: number;
+    posted: number;
+  }>(
     `select h.stream_id as hold_id, min(p.data->>'reason') as reason, min((p.data->>'amount')::int) as amount,
             count(*) filter (where h.type = 'HoldPlaced')::int as placed,
             count(*) filter (where h.type in ('HoldPosted', 'HoldVoided', 'HoldExpired'))::int as resolved,
@@ -142,7 +161,10 @@ async function expectRoomSettled(cluster: Cluster, room: RoomJourney): Promise<v
     ...players.map(() => ({ reason: 'bet_stake', amount: stake, placed: 1, resolved: 1, posted: 1 })),
     ...players.map(() => ({ reason: 'entry_fee', amount: entryFee, placed: 1, resolved: 1, posted: 1 })),
   ]);
-  const pending = await cluster.db.query<{ n: number }>(`select count(*)::int as n from ledger.ledger_holds where match_id = $1 and status <> 'posted'`, [matchId]);
+  const pending = await cluster.db.query<{ n: number }>(
+    `select count(*)::int as n from ledger.ledger_holds where match_id = $1 and status <> 'posted'`,
+    [matchId],
+  );
   expect(pending.rows[0]!.n, `${room.label}: holds of the match not posted in the read model`).toBe(0);
 
   // and the room recorded each answer of the ledger once (a retried step records nothing twice)
@@ -152,12 +174,14 @@ async function expectRoomSettled(cluster: Cluster, room: RoomJourney): Promise<v
     [`room-${room.code}`],
   );
   const count = (type: string) => recorded.rows.filter((r) => r.type === type).length;
-  expect(recorded.rows.filter((r) => r.n !== 1), `${room.label}: ledger answers recorded more than once in the room`).toEqual([]);
-  expect([count('RoomHoldPlaced'), count('RoomHoldResolved'), count('RoomTransferDone')], `${room.label}: holds placed, resolved, transfers done`).toEqual([
-    holds.rows.length,
-    holds.rows.length,
-    1 + winners.length,
-  ]);
+  expect(
+    recorded.rows.filter((r) => r.n !== 1),
+    `${room.label}: ledger answers recorded more than once in the room`,
+  ).toEqual([]);
+  expect(
+    [count('RoomHoldPlaced'), count('RoomHoldResolved'), count('RoomTransferDone')],
+    `${room.label}: holds placed, resolved, transfers done`,
+  ).toEqual([holds.rows.length, holds.rows.length, 1 + winners.length]);
 
   // the fees to the house once, the pot to the winners once (each transfer id one TransferPosted)
   const transfers = await cluster.db.query<{ reason: string; to: string; amount: number; n: number }>(
@@ -167,11 +191,15 @@ async function expectRoomSettled(cluster: Cluster, room: RoomJourney): Promise<v
   );
   const pot = stake * players.length;
   const paid = winners.map((id) => ({ reason: 'payout', to: `wallet:${id}`, amount: room.payoutTo(id), n: 1 })).filter((t) => t.amount > 0);
-  const byKind = (a: { reason: string; to: string }, b: { reason: string; to: string }) => `${a.reason} ${a.to}`.localeCompare(`${b.reason} ${b.to}`);
+  const byKind = (a: { reason: string; to: string }, b: { reason: string; to: string }) =>
+    `${a.reason} ${a.to}`.localeCompare(`${b.reason} ${b.to}`);
   expect([...transfers.rows].sort(byKind), `${room.label}: the match's transfers`).toEqual(
     [{ reason: 'entry_fee', to: 'house', amount: entryFee * players.length, n: 1 }, ...paid].sort(byKind),
   );
-  expect(paid.reduce((sum, t) => sum + t.amount, 0), `${room.label}: the whole pot paid`).toBe(pot);
+  expect(
+    paid.reduce((sum, t) => sum + t.amount, 0),
+    `${room.label}: the whole pot paid`,
+  ).toBe(pot);
 
   // both gateways tell the same finished room
   for (const gateway of [0, 1]) {
@@ -184,9 +212,18 @@ async function expectRoomSettled(cluster: Cluster, room: RoomJourney): Promise<v
   const out = new Set((final!.players ?? []).filter((p) => p.status === 'left').map((p) => p.id));
   const resultOf = (id: string) => (out.has(id) ? 'left' : winners.includes(id) ? (winners.length > 1 ? 'tie' : 'won') : 'lost');
   for (const { player } of players) {
-    const expected = { matchId, roomCode: room.code, game: room.game.game, result: resultOf(player.userId), tokens: room.payoutTo(player.userId) - entryFee - stake };
+    const expected = {
+      matchId,
+      roomCode: room.code,
+      game: room.game.game,
+      result: resultOf(player.userId),
+      tokens: room.payoutTo(player.userId) - entryFee - stake,
+    };
     const row = await historyRow(player, matchId);
-    expect(row && { matchId: row.matchId, roomCode: row.roomCode, game: row.game, result: row.result, tokens: row.tokens }, `${player.name}: the match in the history`).toEqual(expected);
+    expect(
+      row && { matchId: row.matchId, roomCode: row.roomCode, game: row.game, result: row.result, tokens: row.tokens },
+      `${player.name}: the match in the history`,
+    ).toEqual(expected);
   }
 }
 

@@ -34,7 +34,9 @@ const sameOutcome = (a: Answer, b: Answer, fields: readonly string[]) =>
   fields.every((field) => JSON.stringify(pick(a.body.data, field)) === JSON.stringify(pick(b.body.data, field)));
 
 function pick(data: Record<string, unknown> | undefined, path: string): unknown {
-  return path.split('.').reduce<unknown>((value, key) => (value && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined), data);
+  return path
+    .split('.')
+    .reduce<unknown>((value, key) => (value && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined), data);
 }
 
 /**
@@ -49,7 +51,8 @@ export async function exactlyOnce(journey: Journey, label: string, url: string, 
   if (!journey.clearRejections.has(outcome.body.code ?? '')) expectSuccess(outcome, `${player.name} ${label}`);
   // the repeat may meet the fault too: it settles like any request, starting at the other gateway
   const again = await player.settle(`${label} (repeat)`, 'POST', url, { body, key, gateway: 1 - player.gateway });
-  if (!sameOutcome(outcome, again, fields)) journey.mismatches.push(`${label}: ${JSON.stringify(outcome.body)} then ${JSON.stringify(again.body)}`);
+  if (!sameOutcome(outcome, again, fields))
+    journey.mismatches.push(`${label}: ${JSON.stringify(outcome.body)} then ${JSON.stringify(again.body)}`);
   return outcome;
 }
 
@@ -102,7 +105,10 @@ export async function playHangmanToAWin(cluster: Cluster, journey: Journey): Pro
   let view = started.body.data?.view as { status: string; tokensWon?: number };
   for (const letter of new Set(word)) {
     if (view.status !== 'playing') break;
-    const moved = await exactlyOnce(journey, `guess ${letter}`, `/matches/${journey.matchId}/moves`, { type: 'guess', letter }, ['view.guessed', 'view.status']);
+    const moved = await exactlyOnce(journey, `guess ${letter}`, `/matches/${journey.matchId}/moves`, { type: 'guess', letter }, [
+      'view.guessed',
+      'view.status',
+    ]);
     view = moved.body.data?.view as typeof view;
   }
   if (view.status !== 'won') throw new Error(`${journey.player.name}: the game ended ${view.status}, not won`);

@@ -185,9 +185,16 @@ export class ChannelFollower {
         resolve();
       });
       socket.on('message', (raw) => {
-        const message = JSON.parse(raw.toString()) as { type: string; channel?: string; version?: number; snapshot?: unknown; data?: unknown };
+        const message = JSON.parse(raw.toString()) as {
+          type: string;
+          channel?: string;
+          version?: number;
+          snapshot?: unknown;
+          data?: unknown;
+        };
         const channel = message.channel ?? '';
-        if (message.type === 'subscribed' && typeof message.version === 'number') this.keep(channel, message.version, message.snapshot, true);
+        if (message.type === 'subscribed' && typeof message.version === 'number')
+          this.keep(channel, message.version, message.snapshot, true);
         else if (message.type === 'push' && typeof message.version === 'number') {
           this.pushes += 1;
           this.keep(channel, message.version, message.data, false);
@@ -232,10 +239,17 @@ export const matchChannel = (matchId: string, userId: string) => `match:${matchI
  * Signs in the players of a room (host first; player i sends through its own gateway), each with its wallet
  * channel and its room follower on the other gateway. Call before the fault, as the other players arrive.
  */
-export async function arriveForRoom<V extends MatchView>(cluster: Cluster, label: string, game: RoomGame<V>, players: readonly Player[]): Promise<RoomJourney<V>> {
+export async function arriveForRoom<V extends MatchView>(
+  cluster: Cluster,
+  label: string,
+  game: RoomGame<V>,
+  players: readonly Player[],
+): Promise<RoomJourney<V>> {
   if (players.length < 2) throw new Error(`${label}: a room match needs at least 2 players`);
   const expected = (player: Player) => () => WELCOME_GRANT - game.entryFee - game.stake + room.payoutTo(player.userId);
-  const journeys = await Promise.all(players.map((player) => arrive(cluster, player, { clearRejections: game.movedOn, expectedBalance: expected(player) })));
+  const journeys = await Promise.all(
+    players.map((player) => arrive(cluster, player, { clearRejections: game.movedOn, expectedBalance: expected(player) })),
+  );
   const followers = new Map<string, ChannelFollower>();
   for (const player of players) {
     const follower = new ChannelFollower(cluster, player, 1 - player.gateway);
@@ -291,14 +305,20 @@ export async function setUpRoom(room: RoomJourney): Promise<void> {
   const [proposer] = guests;
   await exactlyOnce(proposer!, 'room bet', `/rooms/${room.code}/bets`, { amount: game.stake }, ['room.bet.proposalId']);
   const accepting = players.filter((journey) => journey !== proposer);
-  await Promise.all(accepting.map((journey) => exactlyOnce(journey, 'room bet accept', `/rooms/${room.code}/bets/respond`, { accept: true }, ['room.bet.proposalId'])));
+  await Promise.all(
+    accepting.map((journey) =>
+      exactlyOnce(journey, 'room bet accept', `/rooms/${room.code}/bets/respond`, { accept: true }, ['room.bet.proposalId']),
+    ),
+  );
   await Promise.all(players.map((journey) => exactlyOnce(journey, 'room ready', `/rooms/${room.code}/ready`, undefined, ['room.code'])));
   // the host starts when its room channel shows everyone ready and the bet agreed (its own answer knows only itself)
-  const startable = (r: RoomView) => r.players.length === players.length && r.players.every((p) => p.status === 'ready') && r.bet?.status === 'agreed';
+  const startable = (r: RoomView) =>
+    r.players.length === players.length && r.players.every((p) => p.status === 'ready') && r.bet?.status === 'agreed';
   await roomUntil(room, host, startable, 'everyone ready and the bet agreed');
   const started = await exactlyOnce(host, 'room start', `/rooms/${room.code}/start`, undefined, ['matchId']);
   room.matchId = String(started.body.data?.matchId);
-  if (room.matchId !== createdRoom.matchId) throw new Error(`${room.label}: started ${room.matchId}, the room's match is ${createdRoom.matchId}`);
+  if (room.matchId !== createdRoom.matchId)
+    throw new Error(`${room.label}: started ${room.matchId}, the room's match is ${createdRoom.matchId}`);
 }
 
 /**
@@ -339,7 +359,8 @@ export async function playRoom<V extends MatchView>(room: RoomJourney<V>, moverF
   room.playedMs = Date.now() - started;
   const finals = await Promise.all(room.players.map((j) => readMatchView<V>(j.player, room.matchId)));
   room.final = finals[0]!;
-  if (finals.some((f) => f.status !== 'finished')) throw new Error(`${room.label}: a player's view is not finished: ${JSON.stringify(finals)}`);
+  if (finals.some((f) => f.status !== 'finished'))
+    throw new Error(`${room.label}: a player's view is not finished: ${JSON.stringify(finals)}`);
 }
 
 async function playAs<V extends MatchView>(room: RoomJourney<V>, journey: Journey, mover: MatchMover<V>): Promise<void> {
@@ -347,7 +368,8 @@ async function playAs<V extends MatchView>(room: RoomJourney<V>, journey: Journe
   const follower = room.followers.get(player.userId)!;
   // each learns the start from its room channel (only the host has an answer of its own that says so)
   const roomNow = await roomUntil(room, journey, (r) => r.status !== 'waiting', 'the match started');
-  if (roomNow.matchId !== room.matchId) throw new Error(`${room.label}: ${player.name} sees the room on match ${roomNow.matchId}, not ${room.matchId}`);
+  if (roomNow.matchId !== room.matchId)
+    throw new Error(`${room.label}: ${player.name} sees the room on match ${roomNow.matchId}, not ${room.matchId}`);
   const channel = matchChannel(room.matchId, player.userId);
   follower.follow(channel);
   const deadline = Date.now() + PLAY_TIMEOUT_MS;
@@ -356,7 +378,8 @@ async function playAs<V extends MatchView>(room: RoomJourney<V>, journey: Journe
   const actionable = (v: V) => v.status === 'finished' || isOut(v) || mover.hasMoveNow(v);
   let view: V | null = null;
   for (;;) {
-    if (Date.now() > deadline) throw new Error(`${room.label}: ${player.name} did not see the match end; last view ${JSON.stringify(view)}`);
+    if (Date.now() > deadline)
+      throw new Error(`${room.label}: ${player.name} did not see the match end; last view ${JSON.stringify(view)}`);
     view = newer(view, follower.data<V>(channel));
     if (!view || !actionable(view)) {
       const pushed = await follower.waitFor<V>(channel, (v) => actionable(newer(view, v)!), SILENT_CHANNEL_MS);
@@ -386,7 +409,10 @@ async function playAs<V extends MatchView>(room: RoomJourney<V>, journey: Journe
 }
 
 /** Set up, then play to the end. */
-export async function roomJourney<V extends MatchView>(room: RoomJourney<V>, play: (room: RoomJourney<V>) => Promise<void>): Promise<RoomJourney<V>> {
+export async function roomJourney<V extends MatchView>(
+  room: RoomJourney<V>,
+  play: (room: RoomJourney<V>) => Promise<void>,
+): Promise<RoomJourney<V>> {
   await setUpRoom(room);
   await play(room);
   return room;
@@ -394,9 +420,10 @@ export async function roomJourney<V extends MatchView>(room: RoomJourney<V>, pla
 
 /** Turns of the match that timed out (the engine's timer), e.g. a move held up by the fault past the turn timer. */
 export async function turnsTimedOut(cluster: Cluster, room: RoomJourney): Promise<number> {
-  const { rows } = await cluster.db.query<{ n: number }>(`select count(*)::int as n from eventstore.events where stream_id = $1 and type = 'TurnTimedOut'`, [
-    `${room.game.streamPrefix}${room.matchId}`,
-  ]);
+  const { rows } = await cluster.db.query<{ n: number }>(
+    `select count(*)::int as n from eventstore.events where stream_id = $1 and type = 'TurnTimedOut'`,
+    [`${room.game.streamPrefix}${room.matchId}`],
+  );
   return rows[0]?.n ?? 0;
 }
 
@@ -405,7 +432,12 @@ export function describeRoom(room: RoomJourney): string {
   const how = room.final ? room.game.describe(room.final, (id) => room.nameOf(id)) : '?';
   const followers = [...room.followers.values()];
   return (
-    `${room.game.game} room ${room.code}: ${room.moves} moves in ${(room.playedMs / 1000).toFixed(1)} s (${how}); winners ${room.winners().map((id) => room.nameOf(id)).join(', ') || 'none'}; ` +
+    `${room.game.game} room ${room.code}: ${room.moves} moves in ${(room.playedMs / 1000).toFixed(1)} s (${how}); winners ${
+      room
+        .winners()
+        .map((id) => room.nameOf(id))
+        .join(', ') || 'none'
+    }; ` +
     `pushes ${followers.map((f) => f.pushes).join('/')}, websocket gateways ${followers.map((f) => f.connections.map((g) => g + 1).join('→')).join(', ')}, ` +
     `re-reads after a silent channel ${room.resyncs}, moves the game moved past ${room.movedOn.length ? room.movedOn.join('; ') : 0}`
   );
@@ -418,7 +450,9 @@ export function describeRoom(room: RoomJourney): string {
  */
 export function roomTriesDuring(room: RoomJourney, from: number, to: number): { count: number; met: string[] } {
   const tries = room.players.flatMap((journey) =>
-    journey.player.attempts.filter((a) => a.sentAt <= to && a.endedAt >= from).map((a) => ({ who: room.nameOf(journey.player.userId), ...a })),
+    journey.player.attempts
+      .filter((a) => a.sentAt <= to && a.endedAt >= from)
+      .map((a) => ({ who: room.nameOf(journey.player.userId), ...a })),
   );
   const met = tries
     .filter((a) => a.status !== 200 || a.endedAt - a.sentAt >= 1_000)

@@ -21,10 +21,15 @@ export async function pageApi<T>(page: Page, method: string, path: string, body?
 }
 
 /** A whole number shown on a page ('1,234', '+10', '−30'), or NaN. */
-export const numberIn = (text: string) => (/\d/.test(text) ? Number(text.replace(/[\u2212\u2012-\u2014]/g, '-').replace(/[^\d-]/g, '')) : NaN);
+export const numberIn = (text: string) =>
+  /\d/.test(text) ? Number(text.replace(/[\u2212\u2012-\u2014]/g, '-').replace(/[^\d-]/g, '')) : NaN;
 
 /** The wallet tab's figures, as the page shows them (it follows the server's pushes, no reload). */
-export async function expectWalletShows(wallet: Page, expected: { balance: number; held: number }, settle: { timeout: number; interval: number }) {
+export async function expectWalletShows(
+  wallet: Page,
+  expected: { balance: number; held: number },
+  settle: { timeout: number; interval: number },
+) {
   const figure = async (testId: string) => numberIn(await wallet.getByTestId(testId).innerText());
   await expect.poll(async () => ({ balance: await figure('wallet-balance'), held: await figure('wallet-held') }), settle).toEqual(expected);
   expect(await figure('wallet-available')).toBe(expected.balance - expected.held);

@@ -29,7 +29,9 @@ function run(command: string, args: string[], options: { cwd: string; env?: Node
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} exited with ${code}:\n${output}`))));
+    child.on('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} exited with ${code}:\n${output}`)),
+    );
   });
 }
 
@@ -38,9 +40,13 @@ let built: Promise<string> | null = null;
 export function buildClient(): Promise<string> {
   built ??= (async () => {
     const outDir = await mkdtemp(path.join(tmpdir(), 'qal-e2e-client-'));
-    await run(process.execPath, [path.join(REPO_ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], {
-      cwd: path.join(REPO_ROOT, 'client'),
-    });
+    await run(
+      process.execPath,
+      [path.join(REPO_ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'],
+      {
+        cwd: path.join(REPO_ROOT, 'client'),
+      },
+    );
     return outDir;
   })();
   return built;
@@ -99,7 +105,10 @@ export async function startQal(options: { env?: Record<string, string> } = {}): 
   const baseUrl = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 90_000;
   for (;;) {
-    const ready = await fetch(`${baseUrl}/ready`).then((r) => r.ok, () => false);
+    const ready = await fetch(`${baseUrl}/ready`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ready) break;
     if (child.exitCode !== null || Date.now() > deadline) {
       child.kill('SIGKILL');

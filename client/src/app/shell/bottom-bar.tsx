@@ -30,11 +30,11 @@ export function BottomBar() {
           <span className="bottom-label">{item.label}</span>
           {item.path === '/multiplayer' && invitations > 0 && (
             <>
-                <span className="nav-count bottom-count" aria-hidden="true">
-                  {invitations}
-                </span>
-                <span className="visually-hidden">{t('nav.pendingInvitations', { count: invitations })}</span>
-              </>
+              <span className="nav-count bottom-count" aria-hidden="true">
+                {invitations}
+              </span>
+              <span className="visually-hidden">{t('nav.pendingInvitations', { count: invitations })}</span>
+            </>
           )}
         </LocaleNavLink>
       ))}

@@ -14,7 +14,9 @@ export function Header() {
     <header className="header">
       <div className="header-inner">
         <LocaleLink to="/" className="brand" aria-label="Qal">
-          <span className="brand-mark" aria-hidden="true">Q</span>
+          <span className="brand-mark" aria-hidden="true">
+            Q
+          </span>
           <span className="brand-name">Qal</span>
         </LocaleLink>
         <nav className="header-nav" aria-label={t('nav.main')}>
@@ -23,11 +25,11 @@ export function Header() {
               {t(item.key)}
               {item.path === '/multiplayer' && invitations > 0 && (
                 <>
-                <span className="nav-count" aria-hidden="true">
-                  {invitations}
-                </span>
-                <span className="visually-hidden">{t('nav.pendingInvitations', { count: invitations })}</span>
-              </>
+                  <span className="nav-count" aria-hidden="true">
+                    {invitations}
+                  </span>
+                  <span className="visually-hidden">{t('nav.pendingInvitations', { count: invitations })}</span>
+                </>
               )}
             </LocaleNavLink>
           ))}

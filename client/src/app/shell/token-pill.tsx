@@ -12,12 +12,7 @@ export function TokenPill() {
   if (!user) return null;
   const tokens = wallet?.available ?? user.tokens;
   return (
-    <LocaleLink
-      to="/wallet"
-      className="token-pill"
-      data-testid="token-pill"
-      aria-label={t('header.tokenBalance', { count: tokens })}
-    >
+    <LocaleLink to="/wallet" className="token-pill" data-testid="token-pill" aria-label={t('header.tokenBalance', { count: tokens })}>
       <CoinIcon size={18} />
       <span>{new Intl.NumberFormat(i18n.language).format(tokens)}</span>
     </LocaleLink>

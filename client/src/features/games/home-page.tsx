@@ -8,14 +8,27 @@ import { useApiQuery } from '../../hooks/use-api-query.ts';
 import { fetchCatalogue, pickLocalized, type Game } from './games-api.ts';
 
 const CATEGORY_ORDER = [
-  'word', 'puzzle', 'memory', 'trivia', 'math', 'action', 'strategy', 'arcade',
-  'code_breaker', 'mines', 'prediction', 'card',
+  'word',
+  'puzzle',
+  'memory',
+  'trivia',
+  'math',
+  'action',
+  'strategy',
+  'arcade',
+  'code_breaker',
+  'mines',
+  'prediction',
+  'card',
 ] as const;
 type KnownCategory = (typeof CATEGORY_ORDER)[number];
 
-const normalizeCategory = (category: string) => category.trim().toLowerCase().replace(/[\s-]+/g, '_');
-const isKnownCategory = (category: string): category is KnownCategory =>
-  (CATEGORY_ORDER as readonly string[]).includes(category);
+const normalizeCategory = (category: string) =>
+  category
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, '_');
+const isKnownCategory = (category: string): category is KnownCategory => (CATEGORY_ORDER as readonly string[]).includes(category);
 
 export function HomePage() {
   const { t } = useTranslation('games');
@@ -109,7 +122,11 @@ function GameCard({ game, locale, categoryLabel }: { game: Game; locale: string;
       <div className="game-card-bottom">
         <span className="game-cost">{game.cost ? t('cost', { count: game.cost }) : t('free')}</span>
         {/* a multiplayer-only game is played in a room: its card opens the lobby */}
-        <LocaleLink to={game.multiplayer ? '/multiplayer' : `/${game.slug}`} className="button button-primary button-compact" aria-label={`${t('play')}: ${title}`}>
+        <LocaleLink
+          to={game.multiplayer ? '/multiplayer' : `/${game.slug}`}
+          className="button button-primary button-compact"
+          aria-label={`${t('play')}: ${title}`}
+        >
           {t('play')}
         </LocaleLink>
       </div>

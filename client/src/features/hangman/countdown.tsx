@@ -3,7 +3,17 @@ import { useTranslation } from 'react-i18next';
 import { useNow } from '../../hooks/use-now.ts';
 
 /** Seconds left until the server's deadline; calls `onTimeUp` each tick once it has passed (the server decides). */
-export function Countdown({ deadline, serverOffsetMs, active, onTimeUp }: { deadline: string; serverOffsetMs: number; active: boolean; onTimeUp: () => void }) {
+export function Countdown({
+  deadline,
+  serverOffsetMs,
+  active,
+  onTimeUp,
+}: {
+  deadline: string;
+  serverOffsetMs: number;
+  active: boolean;
+  onTimeUp: () => void;
+}) {
   const { t } = useTranslation('hangman');
   const now = useNow(active, 1000);
   const remainingMs = Date.parse(deadline) - (now + serverOffsetMs);

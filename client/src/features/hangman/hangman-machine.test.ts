@@ -35,7 +35,9 @@ function start(fakes: Fakes = {}) {
     actors: {
       startGame: fromPromise(async ({ input }) => {
         calls.starts.push(input);
-        return (fakes.start ?? (async () => ({ matchId: 'm-1', view: aView(), receivedAt: Date.parse('2026-03-02T06:00:01.000Z') })))(input);
+        return (fakes.start ?? (async () => ({ matchId: 'm-1', view: aView(), receivedAt: Date.parse('2026-03-02T06:00:01.000Z') })))(
+          input,
+        );
       }),
       submitMove: fromPromise(async ({ input }) => {
         calls.moves.push(input.move);
@@ -91,7 +93,9 @@ describe('hangman turn machine', () => {
   });
 
   it('does not send a letter already guessed, nor a hint when none is left', async () => {
-    const { actor, calls } = start({ start: async () => ({ matchId: 'm-1', view: aView({ guessed: ['a'], hintsLeft: 0 }), receivedAt: 0 }) });
+    const { actor, calls } = start({
+      start: async () => ({ matchId: 'm-1', view: aView({ guessed: ['a'], hintsLeft: 0 }), receivedAt: 0 }),
+    });
     actor.send({ type: 'START', setup: { language: 'en' } });
     await waitFor(actor, (s) => s.matches('playing'));
     actor.send({ type: 'GUESS', letter: 'A' });

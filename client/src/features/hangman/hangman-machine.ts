@@ -56,10 +56,14 @@ export const hangmanMachine = setup({
     isOver: ({ context }) => isOverView(context.view),
     viewIsOver: (_, view: HangmanView) => isOverView(view),
     canGuess: ({ context, event }) =>
-      event.type === 'GUESS' && context.view !== null && !context.view.guessed.includes(event.letter.toLowerCase()) && !context.view.guessed.includes(event.letter),
+      event.type === 'GUESS' &&
+      context.view !== null &&
+      !context.view.guessed.includes(event.letter.toLowerCase()) &&
+      !context.view.guessed.includes(event.letter),
     hasHints: ({ context }) => (context.view?.hintsLeft ?? 0) > 0,
     /** The game this move was for ended meanwhile (e.g. on time): fetch the final view. */
-    isGameOverError: (_, error: unknown) => typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'game_over',
+    isGameOverError: (_, error: unknown) =>
+      typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'game_over',
   },
 }).createMachine({
   id: 'hangman',

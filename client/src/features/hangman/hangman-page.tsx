@@ -15,7 +15,16 @@ import { setWallet } from '../../lib/wallet-store.ts';
 import { fetchGames, pickLocalized } from '../games/games-api.ts';
 import { Countdown } from './countdown.tsx';
 import { HangmanDrawing } from './hangman-drawing.tsx';
-import { fetchCurrentGame, fetchHangmanOptions, fetchMatch, sendMove, startHangman, type GameSetup, type HangmanOptions, type HangmanView } from './hangman-api.ts';
+import {
+  fetchCurrentGame,
+  fetchHangmanOptions,
+  fetchMatch,
+  sendMove,
+  startHangman,
+  type GameSetup,
+  type HangmanOptions,
+  type HangmanView,
+} from './hangman-api.ts';
 import { hangmanMachine } from './hangman-machine.ts';
 import { Keyboard, usePhysicalKeyboard } from './keyboard.tsx';
 import './hangman.css';
@@ -232,7 +241,11 @@ function SetupForm({
           {starting ? t('setup.starting') : t('setup.start', { count: cost })}
         </button>
       ) : (
-        <LocaleLink to={`/login?redirect=${encodeURIComponent(locale === 'am' ? '/am/hangman' : '/hangman')}`} className="button button-primary button-block" data-testid="sign-in-to-play">
+        <LocaleLink
+          to={`/login?redirect=${encodeURIComponent(locale === 'am' ? '/am/hangman' : '/hangman')}`}
+          className="button button-primary button-block"
+          data-testid="sign-in-to-play"
+        >
           {t('setup.signInToPlay')}
         </LocaleLink>
       )}
@@ -267,7 +280,8 @@ function GameBoard({
     <div className="hangman-board" data-testid="hangman-board" aria-busy={busy}>
       <div className="row-between hangman-status">
         <span className="badge">
-          {category ? pickLocalized(category.label, locale) : view.category} · {difficulty ? pickLocalized(difficulty.label, locale) : view.difficulty}
+          {category ? pickLocalized(category.label, locale) : view.category} ·{' '}
+          {difficulty ? pickLocalized(difficulty.label, locale) : view.difficulty}
         </span>
         <Countdown deadline={view.deadline} serverOffsetMs={serverOffsetMs} active onTimeUp={onTimeUp} />
       </div>
@@ -279,12 +293,26 @@ function GameBoard({
       </div>
       <WordSlots slots={view.slots} language={view.language} />
       <div className="row hangman-actions">
-        <button type="button" className="button" onClick={onHint} disabled={view.hintsLeft === 0} aria-disabled={busy || undefined} data-testid="hint">
+        <button
+          type="button"
+          className="button"
+          onClick={onHint}
+          disabled={view.hintsLeft === 0}
+          aria-disabled={busy || undefined}
+          data-testid="hint"
+        >
           {view.hintsLeft > 0 ? t('game.hint', { count: view.hintsLeft }) : t('game.noHints')}
         </button>
         {busy && <span className="muted small">{t('game.sending')}</span>}
       </div>
-      <Keyboard keys={forLanguage?.keys ?? []} guessed={view.guessed} missed={view.missed} language={view.language} busy={busy} onKey={onKey} />
+      <Keyboard
+        keys={forLanguage?.keys ?? []}
+        guessed={view.guessed}
+        missed={view.missed}
+        language={view.language}
+        busy={busy}
+        onKey={onKey}
+      />
       {view.language === 'en' && <p className="muted small hangman-typing-note">{t('game.physicalKeyboard')}</p>}
     </div>
   );

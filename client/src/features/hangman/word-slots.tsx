@@ -10,7 +10,12 @@ export function WordSlots({ slots, language }: { slots: readonly (string | null)
         slot === ' ' ? (
           <span key={index} className="word-gap" aria-hidden="true" />
         ) : (
-          <span key={index} className={slot === null ? 'word-slot' : 'word-slot word-slot-filled'} aria-hidden="true" data-testid="word-slot">
+          <span
+            key={index}
+            className={slot === null ? 'word-slot' : 'word-slot word-slot-filled'}
+            aria-hidden="true"
+            data-testid="word-slot"
+          >
             {slot ?? ''}
           </span>
         ),

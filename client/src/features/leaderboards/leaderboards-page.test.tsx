@@ -4,7 +4,12 @@ import { RouterProvider, createMemoryRouter } from 'react-router';
 import { routes } from '../../app/routes.tsx';
 import { authActor } from '../../lib/auth/auth-live.ts';
 
-const entry = (rank: number, name: string, score: number, badge: string | null) => ({ rank, user: { id: `id-${name}`, name, avatar: null }, score, badge });
+const entry = (rank: number, name: string, score: number, badge: string | null) => ({
+  rank,
+  user: { id: `id-${name}`, name, avatar: null },
+  score,
+  badge,
+});
 const requests: string[] = [];
 
 beforeAll(() => {
@@ -17,7 +22,10 @@ beforeAll(() => {
       if (path.includes('/leaderboards')) {
         data = path.includes('period=day')
           ? { entries: [], nextCursor: null }
-          : { entries: [entry(1, 'Abebe', 900, 'emperor'), entry(1, 'Sara', 900, 'emperor'), entry(3, 'Kebede', 700, 'ras')], nextCursor: null };
+          : {
+              entries: [entry(1, 'Abebe', 900, 'emperor'), entry(1, 'Sara', 900, 'emperor'), entry(3, 'Kebede', 700, 'ras')],
+              nextCursor: null,
+            };
       }
       return new Response(JSON.stringify({ success: true, data }), { status: 200 });
     }),

@@ -63,14 +63,28 @@ export function LeaderboardsPage() {
         </button>
         {games.status === 'success' &&
           games.data.map((g) => (
-            <button key={g.slug} type="button" className="chip" aria-pressed={game === g.slug} onClick={() => setGame(g.slug)} data-testid={`game-tab-${g.slug}`}>
+            <button
+              key={g.slug}
+              type="button"
+              className="chip"
+              aria-pressed={game === g.slug}
+              onClick={() => setGame(g.slug)}
+              data-testid={`game-tab-${g.slug}`}
+            >
               {pickLocalized(g.title, locale)}
             </button>
           ))}
       </div>
       <div className="chips" role="group" aria-label={t('periodTabs')} data-testid="period-tabs">
         {PERIODS.map((p) => (
-          <button key={p} type="button" className="chip" aria-pressed={period === p} onClick={() => setPeriod(p)} data-testid={`period-${p}`}>
+          <button
+            key={p}
+            type="button"
+            className="chip"
+            aria-pressed={period === p}
+            onClick={() => setPeriod(p)}
+            data-testid={`period-${p}`}
+          >
             {t(`periods.${p}`)}
           </button>
         ))}
@@ -100,7 +114,13 @@ export function LeaderboardsPage() {
         </ol>
       )}
       {cursor && (
-        <button type="button" className="button button-block" onClick={() => void loadMore()} disabled={loadingMore} data-testid="load-more">
+        <button
+          type="button"
+          className="button button-block"
+          onClick={() => void loadMore()}
+          disabled={loadingMore}
+          data-testid="load-more"
+        >
           {t('loadMore')}
         </button>
       )}

@@ -110,14 +110,33 @@ function Duel({ code, me }: { code: string; me: string }) {
         <span className="badge">{t('game.round', { round: Math.min(match.round, match.rounds), rounds: match.rounds })}</span>
       </header>
       {turn === 'over' ? (
-        <FinalResult room={room} match={match} me={me} busy={!snapshot.matches({ request: 'idle' })} onRematch={() => send({ type: 'ACT', action: { type: 'rematch' } })} />
+        <FinalResult
+          room={room}
+          match={match}
+          me={me}
+          busy={!snapshot.matches({ request: 'idle' })}
+          onRematch={() => send({ type: 'ACT', action: { type: 'rematch' } })}
+        />
       ) : (
-        <Board room={room} match={match} me={me} turn={turn} moving={moving} onGuess={guess} onHint={() => send({ type: 'HINT' })} onSetWord={(word) => send({ type: 'SET_WORD', word })} />
+        <Board
+          room={room}
+          match={match}
+          me={me}
+          turn={turn}
+          moving={moving}
+          onGuess={guess}
+          onHint={() => send({ type: 'HINT' })}
+          onSetWord={(word) => send({ type: 'SET_WORD', word })}
+        />
       )}
       <Scores room={room} match={match} me={me} />
       <RoundResults room={room} match={match} />
       {turn !== 'over' && match.players.some((p) => p.id === me && p.status === 'playing') && (
-        <LeaveMatch penalty={room.penalty} busy={!snapshot.matches({ request: 'idle' })} onLeave={() => send({ type: 'ACT', action: { type: 'leave' } })} />
+        <LeaveMatch
+          penalty={room.penalty}
+          busy={!snapshot.matches({ request: 'idle' })}
+          onLeave={() => send({ type: 'ACT', action: { type: 'leave' } })}
+        />
       )}
       <Announcer room={room} match={match} me={me} />
     </section>
@@ -147,7 +166,11 @@ function Board({
   const nameOf = useNameOf(room);
   const keys = useKeys(match.language);
   const mine = turn === 'guessing';
-  const missed = match.missed ?? (match.language === 'en' && match.slots ? match.guessed.filter((g) => !match.slots?.some((s) => s?.toLowerCase() === g.toLowerCase())) : []);
+  const missed =
+    match.missed ??
+    (match.language === 'en' && match.slots
+      ? match.guessed.filter((g) => !match.slots?.some((s) => s?.toLowerCase() === g.toLowerCase()))
+      : []);
   const whose = match.phase === 'setting' ? match.setterId : match.currentPlayerId;
 
   return (
@@ -191,12 +214,25 @@ function Board({
           {match.setterId !== me && (
             <>
               <div className="row">
-                <button type="button" className="button" disabled={!mine || match.hintsLeft === 0} aria-disabled={moving || undefined} onClick={onHint}>
+                <button
+                  type="button"
+                  className="button"
+                  disabled={!mine || match.hintsLeft === 0}
+                  aria-disabled={moving || undefined}
+                  onClick={onHint}
+                >
                   {match.hintsLeft > 0 ? t('game.hint', { count: match.hintsLeft }) : t('game.noHints')}
                 </button>
                 {moving && <span className="muted small">{t('game.sending')}</span>}
               </div>
-              <Keyboard keys={keys} guessed={match.guessed} missed={missed} language={match.language} busy={!mine || moving} onKey={onGuess} />
+              <Keyboard
+                keys={keys}
+                guessed={match.guessed}
+                missed={missed}
+                language={match.language}
+                busy={!mine || moving}
+                onKey={onGuess}
+              />
             </>
           )}
         </>
@@ -261,7 +297,11 @@ function Scores({ room, match, me }: { room: RoomView; match: DuelView; me: stri
       </h2>
       <ol className="mp-scores" data-testid="scores">
         {rows.map((p) => (
-          <li key={p.id} className={p.id === current && match.status === 'playing' ? 'mp-score mp-score-current' : 'mp-score'} data-testid="score-row">
+          <li
+            key={p.id}
+            className={p.id === current && match.status === 'playing' ? 'mp-score mp-score-current' : 'mp-score'}
+            data-testid="score-row"
+          >
             <span className="grow">
               {nameOf(p.id)}
               {p.id === me && <span className="badge badge-accent">{t('player.you')}</span>}
@@ -292,7 +332,11 @@ function RoundResults({ room, match }: { room: RoomView; match: DuelView }) {
             <strong lang={match.language}>{r.word ?? '—'}</strong>{' '}
             <span className="muted small">
               {t('game.setBy', { name: nameOf(r.setterId) })} ·{' '}
-              {r.outcome === 'solved' ? t('game.solvedBy', { name: nameOf(r.solvedBy) }) : r.outcome === 'failed' ? t('game.failed') : t('game.skipped')}
+              {r.outcome === 'solved'
+                ? t('game.solvedBy', { name: nameOf(r.solvedBy) })
+                : r.outcome === 'failed'
+                  ? t('game.failed')
+                  : t('game.skipped')}
             </span>
           </li>
         ))}
@@ -314,7 +358,19 @@ function useKeys(language: 'en' | 'am'): readonly string[] {
 }
 
 /** The viewer's net tokens: from the final view when the server adds them, else from their history. */
-function FinalResult({ room, match, me, busy, onRematch }: { room: RoomView; match: DuelView; me: string; busy: boolean; onRematch: () => void }) {
+function FinalResult({
+  room,
+  match,
+  me,
+  busy,
+  onRematch,
+}: {
+  room: RoomView;
+  match: DuelView;
+  me: string;
+  busy: boolean;
+  onRematch: () => void;
+}) {
   const { t, i18n } = useTranslation('multiplayer');
   const nameOf = useNameOf(room);
   const heading = useRef<HTMLHeadingElement>(null);

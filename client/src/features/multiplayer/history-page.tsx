@@ -73,7 +73,11 @@ function HistoryRow({ item }: { item: HistoryItem }) {
   const { t } = useTranslation('multiplayer');
   const locale = useLocale();
   const signed = new Intl.NumberFormat(locale === 'am' ? 'am-ET' : 'en-GB', { signDisplay: 'always' });
-  const when = item.finishedAt ? new Intl.DateTimeFormat(locale === 'am' ? 'am-ET' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(item.finishedAt)) : '';
+  const when = item.finishedAt
+    ? new Intl.DateTimeFormat(locale === 'am' ? 'am-ET' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short' }).format(
+        new Date(item.finishedAt),
+      )
+    : '';
   const players = [...item.players].sort((a, b) => (b.score ?? 0) - (a.score ?? 0));
   return (
     <li className="card mp-room-card" data-testid="history-item">
@@ -89,7 +93,11 @@ function HistoryRow({ item }: { item: HistoryItem }) {
         {t(item.tokens < 0 ? 'history.tokensLost' : 'history.tokensWon', { amount: signed.format(item.tokens) })}
       </p>
       <p className="small">{players.map((p) => `${p.name ?? t('player.unknown')} ${p.score ?? 0}`).join(' · ')}</p>
-      <LocaleLink to={`/multiplayer/replay/${item.matchId}`} className="button button-compact" aria-label={t('history.replayOf', { name: item.roomName ?? item.roomCode ?? '' })}>
+      <LocaleLink
+        to={`/multiplayer/replay/${item.matchId}`}
+        className="button button-compact"
+        aria-label={t('history.replayOf', { name: item.roomName ?? item.roomCode ?? '' })}
+      >
         {t('history.replay')}
       </LocaleLink>
     </li>

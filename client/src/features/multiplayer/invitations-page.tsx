@@ -70,7 +70,9 @@ export function InvitationsPage() {
                 <strong>{invitation.roomName}</strong>
                 <span className="badge">{invitation.code}</span>
               </div>
-              <p className="muted small">{t('invitations.from', { name: invitation.hostName ?? invitation.fromName ?? t('player.unknown') })}</p>
+              <p className="muted small">
+                {t('invitations.from', { name: invitation.hostName ?? invitation.fromName ?? t('player.unknown') })}
+              </p>
               <div className="row">
                 <button
                   type="button"

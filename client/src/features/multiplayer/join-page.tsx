@@ -14,7 +14,11 @@ import { playerOf } from './room-rules.ts';
 import { fetchRoom, sendRoomAction, type RoomView } from './rooms-api.ts';
 import './multiplayer.css';
 
-type Step = { kind: 'checking' } | { kind: 'password'; room: RoomView | null; error: string | null } | { kind: 'joining' } | { kind: 'failed'; message: string };
+type Step =
+  | { kind: 'checking' }
+  | { kind: 'password'; room: RoomView | null; error: string | null }
+  | { kind: 'joining' }
+  | { kind: 'failed'; message: string };
 
 const isCode = (error: unknown, ...codes: string[]) => error instanceof ApiError && codes.includes(error.code);
 
@@ -33,7 +37,10 @@ export function JoinPage() {
   const started = useRef(false);
 
   const goToRoom = (room: RoomView) =>
-    navigate(to(room.status === 'in_progress' || room.status === 'finished' ? `/multiplayer/game/${room.code}` : `/multiplayer/room/${room.code}`), { replace: true });
+    navigate(
+      to(room.status === 'in_progress' || room.status === 'finished' ? `/multiplayer/game/${room.code}` : `/multiplayer/room/${room.code}`),
+      { replace: true },
+    );
 
   async function join(room: RoomView | null, withPassword?: string) {
     if (!code) return;

@@ -20,7 +20,17 @@ import { useDocumentMeta } from '../../hooks/use-document-meta.ts';
 import { usePendingInvitations } from '../../lib/invitations-store.ts';
 import { notify } from '../../lib/notify.ts';
 import { fetchGames } from '../games/games-api.ts';
-import { ROOM_GAMES, codeFromInput, codeProblem, isCrazyRoom, roomFormToInput, validateRoomForm, type FormProblems, type RoomForm, type RoomGame } from './room-rules.ts';
+import {
+  ROOM_GAMES,
+  codeFromInput,
+  codeProblem,
+  isCrazyRoom,
+  roomFormToInput,
+  validateRoomForm,
+  type FormProblems,
+  type RoomForm,
+  type RoomGame,
+} from './room-rules.ts';
 import { createRoom, fetchMyRooms, fetchOpenRooms, type RoomView } from './rooms-api.ts';
 import './multiplayer.css';
 
@@ -62,7 +72,14 @@ export function LobbyPage() {
           <h2 id="open-rooms-title" className="section-title">
             {t('lobby.openRooms')}
           </h2>
-          <button type="button" className="button button-ghost button-compact" onClick={() => { open.reload(); mine.reload(); }}>
+          <button
+            type="button"
+            className="button button-ghost button-compact"
+            onClick={() => {
+              open.reload();
+              mine.reload();
+            }}
+          >
             {t('lobby.refresh')}
           </button>
         </div>
@@ -116,7 +133,9 @@ function JoinByCode() {
           data-testid="join-code-input"
         />
         <span id="join-code-hint" className={showProblem ? 'form-error small' : 'field-hint'} role={showProblem ? 'alert' : undefined}>
-          {showProblem ? t(problem === 'length' ? 'lobby.codeLength' : 'lobby.codeCharacters', { length: ROOM_CODE_LENGTH }) : t('lobby.codeHint')}
+          {showProblem
+            ? t(problem === 'length' ? 'lobby.codeLength' : 'lobby.codeCharacters', { length: ROOM_CODE_LENGTH })
+            : t('lobby.codeHint')}
         </span>
       </div>
       <button type="submit" className="button button-primary" data-testid="join-code-submit">
@@ -155,12 +174,17 @@ function RoomList({ query, empty, mine = false }: { query: ReturnType<typeof use
               </span>
             </div>
             <p className="muted small mp-room-meta">
-              {isCrazyRoom(room) ? t('games.crazy') : t('facts.wordDuel')} · {t('facts.playersCount', { count: inRoom, max: room.maxPlayers })} · {t('lobby.fee', { count: room.entryFee })} ·{' '}
+              {isCrazyRoom(room) ? t('games.crazy') : t('facts.wordDuel')} ·{' '}
+              {t('facts.playersCount', { count: inRoom, max: room.maxPlayers })} · {t('lobby.fee', { count: room.entryFee })} ·{' '}
               {t(`duration.${room.gameDuration}`)}
               {room.private ? ` · ${t('lobby.private')}` : ''}
               {mine ? ` · ${t(`roomStatus.${room.status}`)}` : ''}
             </p>
-            <LocaleLink to={target} className="button button-compact" aria-label={t(mine ? 'lobby.openRoomNamed' : 'lobby.joinRoomNamed', { name: room.roomName })}>
+            <LocaleLink
+              to={target}
+              className="button button-compact"
+              aria-label={t(mine ? 'lobby.openRoomNamed' : 'lobby.joinRoomNamed', { name: room.roomName })}
+            >
               {mine ? t('lobby.openRoom') : t('lobby.join')}
             </LocaleLink>
           </li>
@@ -177,7 +201,8 @@ function CreateRoomForm() {
   const to = useTo();
   const errorText = useErrorText();
   const games = useApiQuery((signal) => fetchGames(signal));
-  const feeOf = (game: RoomGame) => games.data?.find((g) => g.slug === game)?.cost ?? (game === 'crazy' ? CRAZY_COST_FALLBACK : HANGMAN_COST_FALLBACK);
+  const feeOf = (game: RoomGame) =>
+    games.data?.find((g) => g.slug === game)?.cost ?? (game === 'crazy' ? CRAZY_COST_FALLBACK : HANGMAN_COST_FALLBACK);
   const [form, setForm] = useState<RoomForm>({
     game: 'hangman',
     roomName: '',
@@ -196,9 +221,14 @@ function CreateRoomForm() {
   const problems: FormProblems = validateRoomForm(form, minFee);
   // Switching games moves a fee still at the old game's minimum to the new one's (a fee the host typed stays).
   const chooseGame = (game: RoomGame) =>
-    setForm((f) => ({ ...f, game, entryFee: f.entryFee === String(feeOf(f.game)) || Number(f.entryFee) < feeOf(game) ? String(feeOf(game)) : f.entryFee }));
+    setForm((f) => ({
+      ...f,
+      game,
+      entryFee: f.entryFee === String(feeOf(f.game)) || Number(f.entryFee) < feeOf(game) ? String(feeOf(game)) : f.entryFee,
+    }));
   const shown = (field: keyof RoomForm) => (submitted || touched[field] ? problems[field] : undefined);
-  const update = (field: keyof RoomForm) => (event: { target: { value: string } }) => setForm((f) => ({ ...f, [field]: event.target.value }));
+  const update = (field: keyof RoomForm) => (event: { target: { value: string } }) =>
+    setForm((f) => ({ ...f, [field]: event.target.value }));
   const blur = (field: keyof RoomForm) => () => setTouched((f) => ({ ...f, [field]: true }));
 
   const fieldError = (field: keyof RoomForm) => {
@@ -248,7 +278,14 @@ function CreateRoomForm() {
         <div className="chips">
           {ROOM_GAMES.map((id) => (
             <label key={id} className="chip chip-radio">
-              <input type="radio" name="game" value={id} checked={form.game === id} onChange={() => chooseGame(id)} data-testid={`create-game-${id}`} />
+              <input
+                type="radio"
+                name="game"
+                value={id}
+                checked={form.game === id}
+                onChange={() => chooseGame(id)}
+                data-testid={`create-game-${id}`}
+              />
               <span>{t(`games.${id}`)}</span>
             </label>
           ))}
@@ -258,14 +295,30 @@ function CreateRoomForm() {
         <label className="field-label" htmlFor="create-roomName">
           {t('create.roomName')}
         </label>
-        <input id="create-roomName" className="input" value={form.roomName} onChange={update('roomName')} maxLength={ROOM_NAME_MAX + 20} {...invalid('roomName')} data-testid="room-name" />
+        <input
+          id="create-roomName"
+          className="input"
+          value={form.roomName}
+          onChange={update('roomName')}
+          maxLength={ROOM_NAME_MAX + 20}
+          {...invalid('roomName')}
+          data-testid="room-name"
+        />
         {fieldError('roomName')}
       </div>
       <div className="field">
         <label className="field-label" htmlFor="create-description">
           {t('create.description')}
         </label>
-        <textarea id="create-description" className="input" rows={2} value={form.description} onChange={update('description')} maxLength={ROOM_DESCRIPTION_MAX + 20} {...invalid('description')} />
+        <textarea
+          id="create-description"
+          className="input"
+          rows={2}
+          value={form.description}
+          onChange={update('description')}
+          maxLength={ROOM_DESCRIPTION_MAX + 20}
+          {...invalid('description')}
+        />
         {fieldError('description')}
       </div>
       <div className="mp-form-grid">
@@ -273,21 +326,50 @@ function CreateRoomForm() {
           <label className="field-label" htmlFor="create-maxPlayers">
             {t('create.maxPlayers')}
           </label>
-          <input id="create-maxPlayers" className="input" type="number" inputMode="numeric" min={ROOM_MIN_PLAYERS} max={ROOM_MAX_PLAYERS} value={form.maxPlayers} onChange={update('maxPlayers')} {...invalid('maxPlayers')} />
+          <input
+            id="create-maxPlayers"
+            className="input"
+            type="number"
+            inputMode="numeric"
+            min={ROOM_MIN_PLAYERS}
+            max={ROOM_MAX_PLAYERS}
+            value={form.maxPlayers}
+            onChange={update('maxPlayers')}
+            {...invalid('maxPlayers')}
+          />
           {fieldError('maxPlayers')}
         </div>
         <div className="field">
           <label className="field-label" htmlFor="create-entryFee">
             {t('create.entryFee')}
           </label>
-          <input id="create-entryFee" className="input" type="number" inputMode="numeric" min={minFee} value={form.entryFee} onChange={update('entryFee')} {...invalid('entryFee')} />
+          <input
+            id="create-entryFee"
+            className="input"
+            type="number"
+            inputMode="numeric"
+            min={minFee}
+            value={form.entryFee}
+            onChange={update('entryFee')}
+            {...invalid('entryFee')}
+          />
           {fieldError('entryFee') ?? <span className="field-hint">{t('create.entryFeeHint', { count: minFee })}</span>}
         </div>
         <div className="field">
           <label className="field-label" htmlFor="create-penalty">
             {t('create.penalty')}
           </label>
-          <input id="create-penalty" className="input" type="number" inputMode="numeric" min={0} max={ROOM_PENALTY_MAX} value={form.penalty} onChange={update('penalty')} {...invalid('penalty')} />
+          <input
+            id="create-penalty"
+            className="input"
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={ROOM_PENALTY_MAX}
+            value={form.penalty}
+            onChange={update('penalty')}
+            {...invalid('penalty')}
+          />
           {fieldError('penalty') ?? <span className="field-hint">{t('create.penaltyHint')}</span>}
         </div>
       </div>
@@ -296,7 +378,13 @@ function CreateRoomForm() {
         <div className="chips">
           {(['normal', 'rush'] as const).map((id) => (
             <label key={id} className="chip chip-radio">
-              <input type="radio" name="gameDuration" value={id} checked={form.gameDuration === id} onChange={() => setForm((f) => ({ ...f, gameDuration: id }))} />
+              <input
+                type="radio"
+                name="gameDuration"
+                value={id}
+                checked={form.gameDuration === id}
+                onChange={() => setForm((f) => ({ ...f, gameDuration: id }))}
+              />
               <span>{t(`duration.${id}`)}</span>
             </label>
           ))}
@@ -304,23 +392,38 @@ function CreateRoomForm() {
         <span className="field-hint">{t('create.durationHint')}</span>
       </fieldset>
       {form.game !== 'crazy' && (
-      <fieldset className="field mp-fieldset">
-        <legend className="field-label">{t('create.language')}</legend>
-        <div className="chips">
-          {(['en', 'am'] as const).map((id) => (
-            <label key={id} className="chip chip-radio">
-              <input type="radio" name="language" value={id} checked={form.language === id} onChange={() => setForm((f) => ({ ...f, language: id }))} />
-              <span>{t(`languages.${id}`)}</span>
-            </label>
-          ))}
-        </div>
-      </fieldset>
+        <fieldset className="field mp-fieldset">
+          <legend className="field-label">{t('create.language')}</legend>
+          <div className="chips">
+            {(['en', 'am'] as const).map((id) => (
+              <label key={id} className="chip chip-radio">
+                <input
+                  type="radio"
+                  name="language"
+                  value={id}
+                  checked={form.language === id}
+                  onChange={() => setForm((f) => ({ ...f, language: id }))}
+                />
+                <span>{t(`languages.${id}`)}</span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
       )}
       <div className="field">
         <label className="field-label" htmlFor="create-password">
           {t('create.password')}
         </label>
-        <input id="create-password" className="input" type="password" autoComplete="new-password" value={form.password} onChange={update('password')} maxLength={ROOM_PASSWORD_MAX + 5} {...invalid('password')} />
+        <input
+          id="create-password"
+          className="input"
+          type="password"
+          autoComplete="new-password"
+          value={form.password}
+          onChange={update('password')}
+          maxLength={ROOM_PASSWORD_MAX + 5}
+          {...invalid('password')}
+        />
         {fieldError('password') ?? <span className="field-hint">{t('create.passwordHint')}</span>}
       </div>
       <button type="submit" className="button button-primary button-block" disabled={creating} data-testid="create-room">

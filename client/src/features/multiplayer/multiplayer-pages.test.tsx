@@ -44,7 +44,22 @@ function answer(method: string, path: string): unknown {
   if (path === '/invitations') return { invitations: [] };
   if (path.startsWith('/matches?mine=1'))
     return {
-      items: [{ matchId: 'm-1', roomCode: 'ABC234', roomName: 'Friday words', game: 'hangman', finishedAt: '2026-03-02T06:05:00.000Z', result: 'won', score: 60, tokens: 18, players: [{ id: 'u-2', score: 60, name: 'Sara' }, { id: 'u-1', score: 10, name: 'Abebe' }] }],
+      items: [
+        {
+          matchId: 'm-1',
+          roomCode: 'ABC234',
+          roomName: 'Friday words',
+          game: 'hangman',
+          finishedAt: '2026-03-02T06:05:00.000Z',
+          result: 'won',
+          score: 60,
+          tokens: 18,
+          players: [
+            { id: 'u-2', score: 60, name: 'Sara' },
+            { id: 'u-1', score: 10, name: 'Abebe' },
+          ],
+        },
+      ],
       nextCursor: null,
     };
   if (path === '/matches/m-1/replay')
@@ -53,8 +68,23 @@ function answer(method: string, path: string): unknown {
       matchId: 'm-1',
       steps: [
         { index: 0, kind: 'start', at: '2026-03-02T06:00:00.000Z', view: aDuel({ phase: 'setting', slots: null }) },
-        { index: 1, kind: 'set_word', at: '2026-03-02T06:00:05.000Z', playerId: 'u-1', word: 'cab', view: aDuel({ slots: [null, null, null], word: 'cab' }) },
-        { index: 2, kind: 'guess', at: '2026-03-02T06:00:09.000Z', playerId: 'u-2', letter: 'a', hit: true, view: aDuel({ slots: [null, 'a', null], guessed: ['a'], word: 'cab' }) },
+        {
+          index: 1,
+          kind: 'set_word',
+          at: '2026-03-02T06:00:05.000Z',
+          playerId: 'u-1',
+          word: 'cab',
+          view: aDuel({ slots: [null, null, null], word: 'cab' }),
+        },
+        {
+          index: 2,
+          kind: 'guess',
+          at: '2026-03-02T06:00:09.000Z',
+          playerId: 'u-2',
+          letter: 'a',
+          hit: true,
+          view: aDuel({ slots: [null, 'a', null], guessed: ['a'], word: 'cab' }),
+        },
       ],
     };
   throw new Error(`unexpected ${method} ${path}`);
@@ -120,7 +150,12 @@ describe('multiplayer pages', { timeout: 30_000 }, () => {
     fireEvent.change(screen.getByLabelText('Entry fee (tokens)'), { target: { value: '10' } });
     fireEvent.click(screen.getByRole('button', { name: 'Create room' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/multiplayer/room/NEW234'), find);
-    expect(calls.find((c) => c.method === 'POST' && c.path === '/rooms')?.body).toMatchObject({ roomName: 'Friday words', entryFee: 10, game: 'hangman', language: 'en' });
+    expect(calls.find((c) => c.method === 'POST' && c.path === '/rooms')?.body).toMatchObject({
+      roomName: 'Friday words',
+      entryFee: 10,
+      game: 'hangman',
+      language: 'en',
+    });
   });
 
   it('waiting room: players with status and badge, ready, and why the game cannot start yet', async () => {
@@ -135,7 +170,17 @@ describe('multiplayer pages', { timeout: 30_000 }, () => {
   });
 
   it('waiting room: answers an open bet and shows the pot', async () => {
-    room = aRoom({ bet: { proposalId: 'b-1', amount: 10, proposedBy: 'u-1', expiresAt: new Date(Date.now() + 60_000).toISOString(), acceptedBy: ['u-1'], status: 'proposed', pot: 20 } });
+    room = aRoom({
+      bet: {
+        proposalId: 'b-1',
+        amount: 10,
+        proposedBy: 'u-1',
+        expiresAt: new Date(Date.now() + 60_000).toISOString(),
+        acceptedBy: ['u-1'],
+        status: 'proposed',
+        pot: 20,
+      },
+    });
     renderAt('/multiplayer/room/ABC234');
     expect(await screen.findByText('Total pot: 20 tokens', {}, find)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Accept bet' }));
@@ -183,7 +228,10 @@ describe('multiplayer pages', { timeout: 30_000 }, () => {
     fireEvent.change(screen.getByLabelText('Room password'), { target: { value: 'secret1' } });
     fireEvent.click(screen.getByRole('button', { name: 'Join room' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/multiplayer/room/ABC234'), find);
-    expect(calls.filter((c) => c.path === '/rooms/ABC234/join').map((c) => c.body)).toEqual([{ password: 'nope' }, { password: 'secret1' }]);
+    expect(calls.filter((c) => c.path === '/rooms/ABC234/join').map((c) => c.body)).toEqual([
+      { password: 'nope' },
+      { password: 'secret1' },
+    ]);
   });
 
   it('join: an invitee follows the link into a private room without being asked for the password', async () => {

@@ -33,7 +33,17 @@ export function OnlineDot({ online }: { online: boolean | undefined }) {
   return <span className={online ? 'dot dot-on' : 'dot'} role="img" aria-label={label} title={label} />;
 }
 
-export function PlayerLine({ player, hostId, me, children }: { player: RoomPlayer; hostId: string; me: string; children?: React.ReactNode }) {
+export function PlayerLine({
+  player,
+  hostId,
+  me,
+  children,
+}: {
+  player: RoomPlayer;
+  hostId: string;
+  me: string;
+  children?: React.ReactNode;
+}) {
   const { t } = useTranslation('multiplayer');
   const name = player.name || player.username || t('player.unknown');
   return (
@@ -58,7 +68,15 @@ export function PlayerLine({ player, hostId, me, children }: { player: RoomPlaye
 }
 
 /** m:ss to a server deadline, ticking every second while shown. */
-export function DeadlineClock({ deadline, label, urgentBelowSec = 10 }: { deadline: string | null | undefined; label: string; urgentBelowSec?: number }) {
+export function DeadlineClock({
+  deadline,
+  label,
+  urgentBelowSec = 10,
+}: {
+  deadline: string | null | undefined;
+  label: string;
+  urgentBelowSec?: number;
+}) {
   const { t } = useTranslation('multiplayer');
   const now = useNow(Boolean(deadline), 1000);
   const remaining = deadline ? Date.parse(deadline) - now : 0;
@@ -92,7 +110,12 @@ export function RoomFacts({ room }: { room: RoomView }) {
       </div>
       <div>
         <dt>{t('facts.players')}</dt>
-        <dd>{t('facts.playersCount', { count: room.players.filter((p) => p.status !== 'left' && p.status !== 'invited').length, max: room.maxPlayers })}</dd>
+        <dd>
+          {t('facts.playersCount', {
+            count: room.players.filter((p) => p.status !== 'left' && p.status !== 'invited').length,
+            max: room.maxPlayers,
+          })}
+        </dd>
       </div>
       <div>
         <dt>{t('facts.entryFee')}</dt>

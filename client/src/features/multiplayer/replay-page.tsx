@@ -19,7 +19,10 @@ import './multiplayer.css';
 type Names = Record<string, string>;
 
 /** Player names for the replay: from the replay when the server sends them, else from the room it was played in. */
-async function loadReplay(matchId: string, signal: AbortSignal): Promise<{ replay: DuelReplay; names: Names } | { crazy: unknown; names: Names }> {
+async function loadReplay(
+  matchId: string,
+  signal: AbortSignal,
+): Promise<{ replay: DuelReplay; names: Names } | { crazy: unknown; names: Names }> {
   const loaded = await fetchReplay(matchId, signal);
   const names: Names = {};
   if (loaded.game === 'crazy') {
@@ -125,7 +128,13 @@ function Player({ steps, names }: { steps: readonly ReplayStep[]; names: Names }
         </div>
         <div className="chips" role="group" aria-label={t('replay.speed')}>
           {REPLAY_SPEEDS.map((speed) => (
-            <button key={speed} type="button" className="chip" aria-pressed={state.speed === speed} onClick={() => dispatch({ type: 'speed', speed })}>
+            <button
+              key={speed}
+              type="button"
+              className="chip"
+              aria-pressed={state.speed === speed}
+              onClick={() => dispatch({ type: 'speed', speed })}
+            >
               {`${speed}×`}
             </button>
           ))}
@@ -134,7 +143,8 @@ function Player({ steps, names }: { steps: readonly ReplayStep[]; names: Names }
 
       <div className="card stack" data-testid="replay-step">
         <p>
-          <strong>{t('game.round', { round: Math.min(view.round, view.rounds), rounds: view.rounds })}</strong> · {describe(step, nameOf, t)}
+          <strong>{t('game.round', { round: Math.min(view.round, view.rounds), rounds: view.rounds })}</strong> ·{' '}
+          {describe(step, nameOf, t)}
         </p>
         {view.slots && <WordSlots slots={view.slots} language={view.language} />}
         {view.word && (

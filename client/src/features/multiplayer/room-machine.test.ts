@@ -74,7 +74,10 @@ describe('room machine: the room lifecycle', () => {
 
   it('given a finished match, when the host starts a rematch, then the room waits again with a fresh match', async () => {
     const { actor } = start({
-      load: async () => ({ room: aRoom({ status: 'finished' }), match: aDuel({ status: 'finished', phase: 'finished', winners: ['u-2'] }) }),
+      load: async () => ({
+        room: aRoom({ status: 'finished' }),
+        match: aDuel({ status: 'finished', phase: 'finished', winners: ['u-2'] }),
+      }),
     });
     await waitFor(actor, (s) => s.matches({ lifecycle: 'finished' }));
     actor.send({ type: 'ROOM', room: aRoom({ status: 'waiting', matchId: 'm-2' }) });

@@ -104,7 +104,8 @@ export const roomMachine = setup({
   guards: {
     isThisRoom: ({ context }, room: RoomView) => room.code === context.code,
     isFreshMatch: ({ context }, view: DuelView) => belongsToRoom(view, context.room) && isNotOlder(view, context.match),
-    isFreshAnswer: ({ context }, view: DuelView | null) => view !== null && belongsToRoom(view, context.room) && isNotOlder(view, context.match),
+    isFreshAnswer: ({ context }, view: DuelView | null) =>
+      view !== null && belongsToRoom(view, context.room) && isNotOlder(view, context.match),
     isWaiting: ({ context }) => context.room?.status === 'waiting',
     isInProgress: ({ context }) => context.room?.status === 'in_progress',
     isFinished: ({ context }) => context.room?.status === 'finished',
@@ -128,8 +129,14 @@ export const roomMachine = setup({
   type: 'parallel',
   context: ({ input }) => ({ code: input.code, me: input.me, room: null, match: null, pendingAction: null, pendingMove: null }),
   on: {
-    ROOM: { guard: { type: 'isThisRoom', params: ({ event }) => event.room }, actions: { type: 'keepRoom', params: ({ event }) => event.room } },
-    MATCH: { guard: { type: 'isFreshMatch', params: ({ event }) => event.view }, actions: { type: 'keepMatch', params: ({ event }) => event.view } },
+    ROOM: {
+      guard: { type: 'isThisRoom', params: ({ event }) => event.room },
+      actions: { type: 'keepRoom', params: ({ event }) => event.room },
+    },
+    MATCH: {
+      guard: { type: 'isFreshMatch', params: ({ event }) => event.view },
+      actions: { type: 'keepMatch', params: ({ event }) => event.view },
+    },
   },
   states: {
     lifecycle: {
@@ -233,7 +240,11 @@ export const roomMachine = setup({
               target: 'moving',
               actions: assign({ pendingMove: ({ event }) => ({ type: 'set_word', word: event.word.trim() }) }),
             },
-            GUESS: { guard: 'canGuess', target: 'moving', actions: assign({ pendingMove: ({ event }) => ({ type: 'guess', letter: event.letter }) }) },
+            GUESS: {
+              guard: 'canGuess',
+              target: 'moving',
+              actions: assign({ pendingMove: ({ event }) => ({ type: 'guess', letter: event.letter }) }),
+            },
             HINT: { guard: 'canHint', target: 'moving', actions: assign({ pendingMove: { type: 'hint' } }) },
             REFRESH: { guard: 'hasRoom', target: 'refreshing' },
           },

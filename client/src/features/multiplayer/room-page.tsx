@@ -159,7 +159,8 @@ function ShareCode({ code }: { code: string }) {
           type="button"
           className="button button-compact"
           onClick={() => {
-            if (canShare) navigator.share({ title: t('room.shareTitle'), text: t('room.shareText', { code }), url: link }).catch(() => undefined);
+            if (canShare)
+              navigator.share({ title: t('room.shareTitle'), text: t('room.shareText', { code }), url: link }).catch(() => undefined);
             else void copy(link, t('room.linkCopied'));
           }}
         >
@@ -170,7 +171,19 @@ function ShareCode({ code }: { code: string }) {
   );
 }
 
-function ReadyAndStart({ room, me, isHost, busy, act }: { room: RoomView; me: string; isHost: boolean; busy: boolean; act: (action: RoomAction) => void }) {
+function ReadyAndStart({
+  room,
+  me,
+  isHost,
+  busy,
+  act,
+}: {
+  room: RoomView;
+  me: string;
+  isHost: boolean;
+  busy: boolean;
+  act: (action: RoomAction) => void;
+}) {
   const { t } = useTranslation('multiplayer');
   const mine = playerOf(room, me);
   const check = startCheck(room);
@@ -182,7 +195,11 @@ function ReadyAndStart({ room, me, isHost, busy, act }: { room: RoomView; me: st
       <h2 id="ready-title" className="section-title">
         {t('room.readyTitle')}
       </h2>
-      <p className="muted small">{room.penalty > 0 ? t('room.readyHintPenalty', { fee: room.entryFee, penalty: room.penalty }) : t('room.readyHint', { count: holds })}</p>
+      <p className="muted small">
+        {room.penalty > 0
+          ? t('room.readyHintPenalty', { fee: room.entryFee, penalty: room.penalty })
+          : t('room.readyHint', { count: holds })}
+      </p>
       <div className="row">
         {ready ? (
           <button type="button" className="button" disabled={busy} onClick={() => act({ type: 'unready' })}>
@@ -194,7 +211,13 @@ function ReadyAndStart({ room, me, isHost, busy, act }: { room: RoomView; me: st
           </button>
         )}
         {isHost && (
-          <button type="button" className="button button-primary" disabled={busy || !check.ok} onClick={() => act({ type: 'start' })} aria-describedby="start-note">
+          <button
+            type="button"
+            className="button button-primary"
+            disabled={busy || !check.ok}
+            onClick={() => act({ type: 'start' })}
+            aria-describedby="start-note"
+          >
             {t('room.start')}
           </button>
         )}
@@ -244,7 +267,12 @@ function BetPanel({ room, me, busy, act }: { room: RoomView; me: string; busy: b
               </ul>
               {mustAnswerBet(room, me) && (
                 <div className="row">
-                  <button type="button" className="button button-primary" disabled={busy} onClick={() => act({ type: 'betRespond', accept: true })}>
+                  <button
+                    type="button"
+                    className="button button-primary"
+                    disabled={busy}
+                    onClick={() => act({ type: 'betRespond', accept: true })}
+                  >
                     {t('bet.accept')}
                   </button>
                   <button type="button" className="button" disabled={busy} onClick={() => act({ type: 'betRespond', accept: false })}>
@@ -308,7 +336,15 @@ function InviteForm({ busy, act }: { busy: boolean; act: (action: RoomAction) =>
       </h2>
       <label className="field">
         <span className="field-label">{t('room.username')}</span>
-        <input id="invite-username" className="input" value={username} onChange={(event) => setUsername(event.target.value)} autoCapitalize="none" autoComplete="off" spellCheck={false} />
+        <input
+          id="invite-username"
+          className="input"
+          value={username}
+          onChange={(event) => setUsername(event.target.value)}
+          autoCapitalize="none"
+          autoComplete="off"
+          spellCheck={false}
+        />
       </label>
       <button type="submit" className="button" disabled={busy || username.trim() === ''}>
         {t('room.invite')}

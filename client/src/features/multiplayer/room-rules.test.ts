@@ -87,7 +87,10 @@ describe('the create form', () => {
     const crazy = roomFormToInput({ ...valid, game: 'crazy', entryFee: '15' });
     expect(crazy).toMatchObject({ game: 'crazy', entryFee: 15 });
     expect(crazy).not.toHaveProperty('language');
-    expect(validateRoomForm({ ...valid, game: 'crazy', entryFee: '9' }, 15).entryFee).toEqual({ key: 'create.errors.entryFee', values: { min: 15 } });
+    expect(validateRoomForm({ ...valid, game: 'crazy', entryFee: '9' }, 15).entryFee).toEqual({
+      key: 'create.errors.entryFee',
+      values: { min: 15 },
+    });
   });
 
   it('names every field that breaks a limit, with the limit', () => {
@@ -118,13 +121,27 @@ describe('starting and betting', () => {
     const alone = aRoom({ players: [aRoom().players[0]!, { ...aRoom().players[1]!, status: 'invited' }] });
     expect(startCheck(alone)).toEqual({ ok: false, reason: 'morePlayers', needed: 1 });
     expect(startCheck(aRoom({ players: ready(['u-1']) }))).toEqual({ ok: false, reason: 'notReady', count: 1 });
-    const bet: Bet = { proposalId: 'b-1', amount: 10, proposedBy: 'u-1', expiresAt: '2026-03-02T06:02:00.000Z', acceptedBy: ['u-1'], status: 'proposed' };
+    const bet: Bet = {
+      proposalId: 'b-1',
+      amount: 10,
+      proposedBy: 'u-1',
+      expiresAt: '2026-03-02T06:02:00.000Z',
+      acceptedBy: ['u-1'],
+      status: 'proposed',
+    };
     expect(startCheck(aRoom({ players: ready(['u-1', 'u-2']), bet }))).toEqual({ ok: false, reason: 'betPending' });
     expect(startCheck(aRoom({ players: ready(['u-1', 'u-2']), bet: { ...bet, status: 'agreed' } }))).toEqual({ ok: true });
   });
 
   it('knows who still has to answer a bet, and the pot', () => {
-    const bet: Bet = { proposalId: 'b-1', amount: 10, proposedBy: 'u-1', expiresAt: '2026-03-02T06:02:00.000Z', acceptedBy: ['u-1'], status: 'proposed' };
+    const bet: Bet = {
+      proposalId: 'b-1',
+      amount: 10,
+      proposedBy: 'u-1',
+      expiresAt: '2026-03-02T06:02:00.000Z',
+      acceptedBy: ['u-1'],
+      status: 'proposed',
+    };
     const room = aRoom({ bet });
     expect(mustAnswerBet(room, 'u-1')).toBe(false);
     expect(mustAnswerBet(room, 'u-2')).toBe(true);

@@ -159,4 +159,3 @@ export function mustAnswerBet(room: RoomView, userId: string | null | undefined)
 export function canProposeBet(room: RoomView): boolean {
   return room.status === 'waiting' && (!room.bet || !['proposed', 'agreed'].includes(room.bet.status));
 }
-

@@ -231,7 +231,8 @@ export async function sendRoomAction(code: string, action: RoomAction, idempoten
   const options = { ...post, idempotencyKey };
   switch (action.type) {
     case 'join':
-      return (await api.request(`${path(code)}/join`, roomOnly, { ...options, body: action.password ? { password: action.password } : {} })).room;
+      return (await api.request(`${path(code)}/join`, roomOnly, { ...options, body: action.password ? { password: action.password } : {} }))
+        .room;
     case 'invite':
       return (await api.request(`${path(code)}/invite`, roomOnly, { ...options, body: { username: action.username } })).room;
     case 'bet':
@@ -247,7 +248,11 @@ export async function sendRoomAction(code: string, action: RoomAction, idempoten
 
 export type DuelMove = { type: 'set_word'; word: string } | { type: 'guess'; letter: string } | { type: 'hint' };
 
-export async function sendDuelMove(matchId: string, move: DuelMove, idempotencyKey: string = newIdempotencyKey()): Promise<DuelView | null> {
+export async function sendDuelMove(
+  matchId: string,
+  move: DuelMove,
+  idempotencyKey: string = newIdempotencyKey(),
+): Promise<DuelView | null> {
   const data = await api.request(`/matches/${encodeURIComponent(matchId)}/moves`, viewOnly, { ...post, body: move, idempotencyKey });
   return parseDuelView(data.view);
 }
@@ -292,7 +297,10 @@ export async function respondInvitation(id: string, accept: boolean): Promise<Ro
   return data.room ?? null;
 }
 
-export async function fetchHistory(cursor: string | null, signal?: AbortSignal): Promise<{ items: HistoryItem[]; nextCursor: string | null }> {
+export async function fetchHistory(
+  cursor: string | null,
+  signal?: AbortSignal,
+): Promise<{ items: HistoryItem[]; nextCursor: string | null }> {
   const query = cursor ? `&cursor=${encodeURIComponent(cursor)}` : '';
   const data = await api.request(`/matches?mine=1${query}`, historySchema, { requireSession: true, signal });
   return { items: data.items, nextCursor: data.nextCursor ?? null };

@@ -16,9 +16,7 @@ import { useUsernameCheck } from './use-username-check.ts';
 export function ProfilePage() {
   const user = useAuth(selectUser);
   if (!user) return null;
-  return (
-    <ProfileForm key={user.id} user={user} />
-  );
+  return <ProfileForm key={user.id} user={user} />;
 }
 
 function ProfileForm({ user }: { user: User }) {

@@ -30,9 +30,7 @@ export function useUsernameCheck(username: string, current: string | null): User
     const timer = setTimeout(() => {
       checkUsername(trimmed, controller.signal).then(
         (result) =>
-          setStatus(
-            result.available ? { kind: 'available', message: result.message } : { kind: 'taken', message: result.message },
-          ),
+          setStatus(result.available ? { kind: 'available', message: result.message } : { kind: 'taken', message: result.message }),
         (error: unknown) => {
           if (controller.signal.aborted) return;
           setStatus({ kind: 'error', message: error instanceof ApiError ? error.message : '' });

@@ -28,7 +28,12 @@ describe('stats charts', () => {
   it('sizes category bars relative to the most played category and shows the win rate', () => {
     const { container } = render(
       <>
-        <CategoryBars rows={[{ label: 'Word', played: 8 }, { label: 'Math', played: 2 }]} />
+        <CategoryBars
+          rows={[
+            { label: 'Word', played: 8 },
+            { label: 'Math', played: 2 },
+          ]}
+        />
         <WinRateRing rate={0.75} label="Win rate 75%" />
       </>,
     );

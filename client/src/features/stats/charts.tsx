@@ -19,7 +19,12 @@ export function ScoreChart({ plays, format }: { plays: readonly RecentPlay[]; fo
   const best = Math.max(...plays.map((p) => p.score));
   return (
     <figure className="chart" data-testid="score-chart">
-      <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={t('charts.scoreSummary', { count: plays.length, best: format(best) })} preserveAspectRatio="none">
+      <svg
+        viewBox={`0 0 ${W} ${H}`}
+        role="img"
+        aria-label={t('charts.scoreSummary', { count: plays.length, best: format(best) })}
+        preserveAspectRatio="none"
+      >
         <line x1={PAD} x2={W - PAD} y1={H - PAD} y2={H - PAD} className="chart-axis" />
         <polyline points={points} className="chart-line" fill="none" />
         {plays.map((p, i) => (

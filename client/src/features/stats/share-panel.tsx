@@ -25,7 +25,9 @@ export function SharePanel() {
 
   return (
     <section className="card share-panel" aria-labelledby="share-title" data-testid="share-panel">
-      <h3 id="share-title" className="chart-title">{t('share.title')}</h3>
+      <h3 id="share-title" className="chart-title">
+        {t('share.title')}
+      </h3>
       <p className="muted small">{t('share.hint')}</p>
       {url ? (
         <>

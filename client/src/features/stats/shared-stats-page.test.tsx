@@ -4,11 +4,31 @@ import { RouterProvider, createMemoryRouter } from 'react-router';
 import { routes } from '../../app/routes.tsx';
 import { authActor } from '../../lib/auth/auth-live.ts';
 
-const block = { games_played: 4, wins: 3, win_rate: 0.75, tokens_earned: 6, level: 1, xp: 21, average_score: 180, highest_score: 350, total_score: 720, rounds: 4, best_rank: 2, last_played: '2025-05-01T08:30:00.000Z', current_streak: 1, longest_streak: 2 };
+const block = {
+  games_played: 4,
+  wins: 3,
+  win_rate: 0.75,
+  tokens_earned: 6,
+  level: 1,
+  xp: 21,
+  average_score: 180,
+  highest_score: 350,
+  total_score: 720,
+  rounds: 4,
+  best_rank: 2,
+  last_played: '2025-05-01T08:30:00.000Z',
+  current_streak: 1,
+  longest_streak: 2,
+};
 const shared = {
   shareId: 'abcdefghijklmnopqrstuv',
   user: { id: 'u-9', name: 'Sara', avatar: null, badge: 'ras', level: 1 },
-  stats: { overall_stats: block, by_game: { hangman: block }, by_category: { word: block }, recent_plays: [{ at: '2025-05-01T08:30:00.000Z', game: 'hangman', category: 'word', score: 350, won: true }] },
+  stats: {
+    overall_stats: block,
+    by_game: { hangman: block },
+    by_category: { word: block },
+    recent_plays: [{ at: '2025-05-01T08:30:00.000Z', game: 'hangman', category: 'word', score: 350, won: true }],
+  },
 };
 
 beforeAll(() => {
@@ -17,7 +37,10 @@ beforeAll(() => {
     vi.fn(async (url: string) => {
       const path = String(url);
       if (path.includes('/stats/share/revoked')) {
-        return new Response(JSON.stringify({ success: false, code: 'share_not_found', message: 'This statistics link does not exist or was revoked' }), { status: 404 });
+        return new Response(
+          JSON.stringify({ success: false, code: 'share_not_found', message: 'This statistics link does not exist or was revoked' }),
+          { status: 404 },
+        );
       }
       const data = path.includes('/stats/share/') ? shared : { games: [], categories: [] };
       return new Response(JSON.stringify({ success: true, data }), { status: 200 });
@@ -36,7 +59,9 @@ describe('/stats/share/{id}', () => {
     expect(screen.getByRole('heading', { name: /Sara/ })).toBeTruthy();
     expect(screen.getByTestId('badge-ras')).toBeTruthy();
     expect(screen.getByTestId('score-chart')).toBeTruthy();
-    await waitFor(() => expect(document.querySelector('meta[property="og:title"]')?.getAttribute('content')).toBe('Sara’s statistics on Qal'));
+    await waitFor(() =>
+      expect(document.querySelector('meta[property="og:title"]')?.getAttribute('content')).toBe('Sara’s statistics on Qal'),
+    );
     expect(document.title).toBe('Sara’s statistics on Qal');
   });
 

@@ -68,5 +68,8 @@ export async function createShareLink(): Promise<string> {
 }
 
 export async function revokeShareLink(shareId: string): Promise<void> {
-  await api.request(`/stats/share/${encodeURIComponent(shareId)}`, z.object({ revoked: z.boolean() }), { method: 'DELETE', requireSession: true });
+  await api.request(`/stats/share/${encodeURIComponent(shareId)}`, z.object({ revoked: z.boolean() }), {
+    method: 'DELETE',
+    requireSession: true,
+  });
 }

@@ -9,8 +9,17 @@ import type { FullStats, OverallStats } from './stats-api.ts';
 import './stats.css';
 
 type NumberField =
-  | 'games_played' | 'wins' | 'tokens_earned' | 'level' | 'xp' | 'average_score' | 'highest_score' | 'total_score'
-  | 'rounds' | 'current_streak' | 'longest_streak';
+  | 'games_played'
+  | 'wins'
+  | 'tokens_earned'
+  | 'level'
+  | 'xp'
+  | 'average_score'
+  | 'highest_score'
+  | 'total_score'
+  | 'rounds'
+  | 'current_streak'
+  | 'longest_streak';
 
 export function useStatsFormat() {
   const locale = useLocale();
@@ -97,18 +106,24 @@ export function StatsDetails({ stats }: { stats: FullStats }) {
   return (
     <div className="stats-details">
       <section className="card stack" aria-labelledby="chart-score">
-        <h3 id="chart-score" className="chart-title">{t('charts.score')}</h3>
+        <h3 id="chart-score" className="chart-title">
+          {t('charts.score')}
+        </h3>
         <ScoreChart plays={stats.recent_plays} format={format.number} />
       </section>
       <div className="stats-pair">
         <section className="card stack" aria-labelledby="chart-categories">
-          <h3 id="chart-categories" className="chart-title">{t('charts.categories')}</h3>
+          <h3 id="chart-categories" className="chart-title">
+            {t('charts.categories')}
+          </h3>
           <CategoryBars
             rows={Object.entries(stats.by_category).map(([id, block]) => ({ label: categoryLabel(id), played: block.games_played ?? 0 }))}
           />
         </section>
         <section className="card stack ring-card" aria-labelledby="chart-win-rate">
-          <h3 id="chart-win-rate" className="chart-title">{t('charts.winRate')}</h3>
+          <h3 id="chart-win-rate" className="chart-title">
+            {t('charts.winRate')}
+          </h3>
           <WinRateRing
             rate={winRate}
             label={t('charts.winRateSummary', {
@@ -124,7 +139,9 @@ export function StatsDetails({ stats }: { stats: FullStats }) {
       </div>
       {Object.keys(stats.by_game).length > 0 && (
         <section className="stack" aria-labelledby="by-game">
-          <h3 id="by-game" className="section-title">{t('byGame')}</h3>
+          <h3 id="by-game" className="section-title">
+            {t('byGame')}
+          </h3>
           <ul className="game-stats">
             {Object.entries(stats.by_game).map(([slug, block]) => (
               <li key={slug} className="card game-stat" data-testid={`game-stats-${slug}`}>

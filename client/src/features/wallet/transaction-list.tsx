@@ -2,7 +2,16 @@ import { useTranslation } from 'react-i18next';
 import type { Transaction } from './wallet-api.ts';
 
 const KNOWN_REASONS = [
-  'welcome_grant', 'daily_bonus', 'purchase', 'game_fee', 'entry_fee', 'bet_stake', 'penalty', 'payout', 'reward', 'refund',
+  'welcome_grant',
+  'daily_bonus',
+  'purchase',
+  'game_fee',
+  'entry_fee',
+  'bet_stake',
+  'penalty',
+  'payout',
+  'reward',
+  'refund',
 ] as const;
 type KnownReason = (typeof KNOWN_REASONS)[number];
 const isKnownReason = (reason: string): reason is KnownReason => (KNOWN_REASONS as readonly string[]).includes(reason);

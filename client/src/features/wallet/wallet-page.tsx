@@ -18,7 +18,6 @@ function refreshWallet(): void {
   fetchWallet().then(setWallet, () => {});
 }
 
-
 /** When the history is read again after a wallet push, for a read model that lags the push. */
 const HISTORY_CATCH_UP_MS = [400, 1_500] as const;
 export function WalletPage() {

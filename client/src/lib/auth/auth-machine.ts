@@ -195,10 +195,7 @@ export const authMachine = setup({
           actions: ['clearSession', 'forgetSession', 'notifySessionExpired'],
         },
         USER_UPDATED: {
-          actions: [
-            assign({ user: ({ event }) => event.user }),
-            { type: 'persistUser', params: ({ event }) => event.user },
-          ],
+          actions: [assign({ user: ({ event }) => event.user }), { type: 'persistUser', params: ({ event }) => event.user }],
         },
       },
       states: {
@@ -208,10 +205,7 @@ export const authMachine = setup({
             input: ({ context }) => ({ token: context.token ?? '' }),
             onDone: {
               target: 'ready',
-              actions: [
-                assign({ user: ({ event }) => event.output }),
-                { type: 'persistUser', params: ({ event }) => event.output },
-              ],
+              actions: [assign({ user: ({ event }) => event.output }), { type: 'persistUser', params: ({ event }) => event.output }],
             },
             onError: [
               {
@@ -231,11 +225,7 @@ export const authMachine = setup({
             onDone: { target: '#auth.signedOut', actions: ['clearSession', 'forgetSession'] },
             onError: {
               target: '#auth.signedOut',
-              actions: [
-                { type: 'logLogoutFailure', params: errorOf },
-                'clearSession',
-                'forgetSession',
-              ],
+              actions: [{ type: 'logLogoutFailure', params: errorOf }, 'clearSession', 'forgetSession'],
             },
           },
         },

@@ -53,7 +53,14 @@ describe('the game catalogue', () => {
   it('writes the numbers the Hangman engine enforces into its instructions, in both languages', () => {
     const { instructions } = catalogueEntry('hangman');
     for (const text of [instructions.en, instructions.am]) {
-      for (const value of [HANGMAN_LIVES, HANGMAN_HINTS, HANGMAN_HINT_COST_POINTS, HANGMAN_TIME_LIMIT_SECONDS, HANGMAN_COST_TOKENS, HANGMAN_DAILY_PLAY_LIMIT])
+      for (const value of [
+        HANGMAN_LIVES,
+        HANGMAN_HINTS,
+        HANGMAN_HINT_COST_POINTS,
+        HANGMAN_TIME_LIMIT_SECONDS,
+        HANGMAN_COST_TOKENS,
+        HANGMAN_DAILY_PLAY_LIMIT,
+      ])
         expect(text).toContain(String(value));
     }
     expect(instructions.en).toContain(`${HANGMAN_LIVES} wrong guesses`);

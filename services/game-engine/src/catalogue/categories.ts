@@ -19,6 +19,7 @@ export const GAME_CATEGORY_LABELS: Readonly<Record<GameCategory, LocalizedText>>
 };
 
 /** The home page's category filters, in display order, with their labels. */
-export const HOME_CATEGORIES: readonly { readonly id: GameCategory; readonly label: LocalizedText }[] = GAME_CATEGORIES.map(
-  (id) => ({ id, label: GAME_CATEGORY_LABELS[id] }),
-);
+export const HOME_CATEGORIES: readonly { readonly id: GameCategory; readonly label: LocalizedText }[] = GAME_CATEGORIES.map((id) => ({
+  id,
+  label: GAME_CATEGORY_LABELS[id],
+}));

@@ -18,16 +18,7 @@ import {
 } from '../config.ts';
 import type { GameCategory } from './categories.ts';
 
-export const GAME_SLUGS = [
-  'hangman',
-  'crazy',
-  'codebreaker',
-  'mines',
-  'sum-chaser',
-  'geo-sprint',
-  'math-sprint',
-  'rapid-recall',
-] as const;
+export const GAME_SLUGS = ['hangman', 'crazy', 'codebreaker', 'mines', 'sum-chaser', 'geo-sprint', 'math-sprint', 'rapid-recall'] as const;
 export type GameSlug = (typeof GAME_SLUGS)[number];
 
 export const isGameSlug = (value: string): value is GameSlug => (GAME_SLUGS as readonly string[]).includes(value);

@@ -46,7 +46,15 @@ export interface RawRoomSettings {
 export type RoomCommand =
   | {
       type: 'CreateRoom';
-      data: { code: string; matchId: string; userId: string; settings: RawRoomSettings; passwordLength: number | null; passwordHash: string | null; at: string };
+      data: {
+        code: string;
+        matchId: string;
+        userId: string;
+        settings: RawRoomSettings;
+        passwordLength: number | null;
+        passwordHash: string | null;
+        at: string;
+      };
     }
   /** `password`: 'none' (not given), 'valid' or 'invalid' (checked by the shell against the stored hash). */
   | { type: 'JoinRoom'; data: { userId: string; password: 'none' | 'valid' | 'invalid'; at: string } }
@@ -69,7 +77,8 @@ export type RoomCommand =
 const plus = (at: string, ms: number) => new Date(Date.parse(at) + ms).toISOString();
 const isInt = (n: unknown): n is number => typeof n === 'number' && Number.isInteger(n);
 
-export const holdIdOf = (matchId: string, userId: string, kind: HoldSpec['kind'], requestId: string) => uuidFrom('room-hold', matchId, userId, kind, requestId);
+export const holdIdOf = (matchId: string, userId: string, kind: HoldSpec['kind'], requestId: string) =>
+  uuidFrom('room-hold', matchId, userId, kind, requestId);
 export const feesTransferId = (matchId: string) => uuidFrom('room-fees', matchId);
 export const rakeTransferId = (matchId: string) => uuidFrom('room-rake', matchId);
 export const payoutTransferId = (matchId: string, userId: string) => uuidFrom('room-payout', matchId, userId);
@@ -97,7 +106,16 @@ export function validateSettings(raw: RawRoomSettings, passwordLength: number | 
   const penalty = raw.penalty ?? 0;
   if (!isInt(penalty) || penalty < 0 || penalty > ROOM_PENALTY_MAX) return bad('penalty');
   if (passwordLength !== null && (passwordLength < ROOM_PASSWORD_MIN || passwordLength > ROOM_PASSWORD_MAX)) return bad('password');
-  return { roomName, description, game, language: raw.language, maxPlayers: raw.maxPlayers, gameDuration: raw.gameDuration, entryFee, penalty };
+  return {
+    roomName,
+    description,
+    game,
+    language: raw.language,
+    maxPlayers: raw.maxPlayers,
+    gameDuration: raw.gameDuration,
+    entryFee,
+    penalty,
+  };
 }
 
 const pendingInvitationOf = (state: RoomState, userId: string) =>
@@ -198,9 +216,18 @@ export function decideRoom(command: RoomCommand, state: RoomState | null): RoomE
       if (player.status === 'ready' || player.readying) return [];
       const { matchId, settings } = state;
       const expiresAt = plus(at, ROOM_HOLD_TTL_MS);
-      const holds: HoldSpec[] = [{ holdId: holdIdOf(matchId, userId, 'entry', requestId), userId, matchId, kind: 'entry', amount: settings.entryFee, expiresAt }];
+      const holds: HoldSpec[] = [
+        { holdId: holdIdOf(matchId, userId, 'entry', requestId), userId, matchId, kind: 'entry', amount: settings.entryFee, expiresAt },
+      ];
       if (settings.penalty > 0) {
-        holds.push({ holdId: holdIdOf(matchId, userId, 'penalty', requestId), userId, matchId, kind: 'penalty', amount: settings.penalty, expiresAt });
+        holds.push({
+          holdId: holdIdOf(matchId, userId, 'penalty', requestId),
+          userId,
+          matchId,
+          kind: 'penalty',
+          amount: settings.penalty,
+          expiresAt,
+        });
       }
       return [{ type: 'ReadyRequested', data: { userId, requestId, holds, at } }];
     }
@@ -245,14 +272,25 @@ export function decideRoom(command: RoomCommand, state: RoomState | null): RoomE
       if (active.length < ROOM_PLAYERS_MIN) return reject('not_enough_players', { needed: ROOM_PLAYERS_MIN, have: active.length });
       const margin = Date.parse(at) + ROOM_HOLD_START_MARGIN_MS;
       const heldLongEnough = (userId: string) =>
-        state.holds.some((h) => h.userId === userId && h.matchId === state.matchId && h.kind === 'entry' && h.placement === 'placed' && h.resolution === null && Date.parse(h.expiresAt) > margin);
+        state.holds.some(
+          (h) =>
+            h.userId === userId &&
+            h.matchId === state.matchId &&
+            h.kind === 'entry' &&
+            h.placement === 'placed' &&
+            h.resolution === null &&
+            Date.parse(h.expiresAt) > margin,
+        );
       const notReady = active.filter((p) => p.status !== 'ready' || p.readying || !heldLongEnough(p.id)).map((p) => p.id);
       if (notReady.length > 0) return reject('players_not_ready', { notReady });
       const bet = state.bet;
-      if (bet?.status === 'proposed') return reject('bet_not_settled', { pending: active.map((p) => p.id).filter((id) => !bet.acceptedBy.includes(id)) });
+      if (bet?.status === 'proposed')
+        return reject('bet_not_settled', { pending: active.map((p) => p.id).filter((id) => !bet.acceptedBy.includes(id)) });
       if (bet?.status === 'agreed') {
         const staked = (userId: string) =>
-          state.holds.some((h) => h.holdId === bet.stakes[userId] && h.placement === 'placed' && h.resolution === null && Date.parse(h.expiresAt) > margin);
+          state.holds.some(
+            (h) => h.holdId === bet.stakes[userId] && h.placement === 'placed' && h.resolution === null && Date.parse(h.expiresAt) > margin,
+          );
         const pending = active.map((p) => p.id).filter((id) => !staked(id));
         if (pending.length > 0) return reject('bet_not_settled', { pending });
       }
@@ -280,7 +318,20 @@ export function decideRoom(command: RoomCommand, state: RoomState | null): RoomE
       if (state.bet && (state.bet.status === 'proposed' || state.bet.status === 'agreed')) return reject('bet_already_proposed');
       const expiresAt = plus(at, ROOM_BET_EXPIRY_MS);
       const proposed: RoomEvent = { type: 'BetProposed', data: { proposalId, amount, proposedBy: userId, at, expiresAt } };
-      const after = { ...state, bet: { proposalId, amount, proposedBy: userId, proposedAt: at, expiresAt, acceptedBy: [userId], status: 'proposed' as const, stakes: {}, failedBy: null } };
+      const after = {
+        ...state,
+        bet: {
+          proposalId,
+          amount,
+          proposedBy: userId,
+          proposedAt: at,
+          expiresAt,
+          acceptedBy: [userId],
+          status: 'proposed' as const,
+          stakes: {},
+          failedBy: null,
+        },
+      };
       return [proposed, ...stakesIfAllAccepted(after, [userId], at)];
     }
 
@@ -291,11 +342,13 @@ export function decideRoom(command: RoomCommand, state: RoomState | null): RoomE
       const bet = state.bet;
       if (!bet || (bet.status !== 'proposed' && bet.status !== 'agreed')) return reject('no_bet_proposed');
       if (bet.status === 'proposed' && Date.parse(at) >= Date.parse(bet.expiresAt)) return reject('no_bet_proposed', { expired: true });
-      if (bet.acceptedBy.includes(userId) || (bet.status === 'proposed' && Object.keys(bet.stakes).length > 0)) return reject('bet_already_answered');
+      if (bet.acceptedBy.includes(userId) || (bet.status === 'proposed' && Object.keys(bet.stakes).length > 0))
+        return reject('bet_already_answered');
       if (!accept) return [{ type: 'BetDeclined', data: { proposalId: bet.proposalId, userId, at } }];
       const accepted: RoomEvent = { type: 'BetAccepted', data: { proposalId: bet.proposalId, userId, at } };
       // A late joiner accepting an agreed bet holds their own stake; otherwise stakes wait for everyone.
-      if (bet.status === 'agreed') return [accepted, { type: 'BetStakesRequested', data: { proposalId: bet.proposalId, holds: [stakeHold(state, userId, at)], at } }];
+      if (bet.status === 'agreed')
+        return [accepted, { type: 'BetStakesRequested', data: { proposalId: bet.proposalId, holds: [stakeHold(state, userId, at)], at } }];
       return [accepted, ...stakesIfAllAccepted(state, [...bet.acceptedBy, userId], at)];
     }
 
@@ -313,7 +366,10 @@ export function decideRoom(command: RoomCommand, state: RoomState | null): RoomE
       if (state.status !== 'finished') return reject('rematch_not_available', { status: state.status });
       const last = state.played[state.matchId];
       const invitees = (last?.players ?? []).filter((id) => id !== state.hostId);
-      const invitations = invitees.map((inviteeId) => ({ invitationId: uuidFrom('room-invitation', state.code, matchId, inviteeId), inviteeId }));
+      const invitations = invitees.map((inviteeId) => ({
+        invitationId: uuidFrom('room-invitation', state.code, matchId, inviteeId),
+        inviteeId,
+      }));
       return [{ type: 'RematchStarted', data: { matchId, invitations, at } }];
     }
 
@@ -328,13 +384,32 @@ export function decideRoom(command: RoomCommand, state: RoomState | null): RoomE
       const { matchId, winners, scores } = command.data;
       const played = state.played[matchId];
       if (state.status !== 'in_progress' || state.matchId !== matchId || !played) return [];
-      const posted = state.holds.filter((h) => h.matchId === matchId && h.resolution === 'post' && (h.kind === 'stake' || h.kind === 'penalty'));
+      const posted = state.holds.filter(
+        (h) => h.matchId === matchId && h.resolution === 'post' && (h.kind === 'stake' || h.kind === 'penalty'),
+      );
       const pot = posted.reduce((sum, h) => sum + h.amount, 0);
       const { rake, payouts } = payoutOf(pot, winners);
       const transfers: TransferSpec[] = [];
-      if (rake > 0) transfers.push({ transferId: rakeTransferId(matchId), from: escrowOf(matchId), to: 'house', amount: rake, reason: 'rake', matchId, userId: null });
+      if (rake > 0)
+        transfers.push({
+          transferId: rakeTransferId(matchId),
+          from: escrowOf(matchId),
+          to: 'house',
+          amount: rake,
+          reason: 'rake',
+          matchId,
+          userId: null,
+        });
       for (const p of payouts) {
-        transfers.push({ transferId: payoutTransferId(matchId, p.userId), from: escrowOf(matchId), to: `wallet:${p.userId}`, amount: p.amount, reason: 'payout', matchId, userId: p.userId });
+        transfers.push({
+          transferId: payoutTransferId(matchId, p.userId),
+          from: escrowOf(matchId),
+          to: `wallet:${p.userId}`,
+          amount: p.amount,
+          reason: 'payout',
+          matchId,
+          userId: p.userId,
+        });
       }
       return [{ type: 'MatchFinished', data: { matchId, winners: [...winners], scores: { ...scores }, pot, transfers, at } }];
     }

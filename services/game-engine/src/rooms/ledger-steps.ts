@@ -15,7 +15,8 @@ export function pendingLedgerSteps(state: RoomState): LedgerStep[] {
   const steps: LedgerStep[] = [];
   for (const hold of state.holds) {
     if (hold.placement === 'pending') steps.push({ kind: 'place', hold });
-    else if (hold.placement === 'placed' && hold.resolution && !hold.resolved) steps.push({ kind: 'resolve', hold, action: hold.resolution });
+    else if (hold.placement === 'placed' && hold.resolution && !hold.resolved)
+      steps.push({ kind: 'resolve', hold, action: hold.resolution });
     // A hold still pending placement with a resolution decided: placed first (the same id), resolved on the next pass.
   }
   const unposted = new Set(state.holds.filter((h) => h.resolution === 'post' && h.resolved === null).map((h) => h.matchId));

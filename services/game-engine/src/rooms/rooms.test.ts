@@ -11,7 +11,17 @@ import {
 } from '../config.ts';
 import { ROOM_CODE_ALPHABET } from '@qal/events';
 import { roomCodeFor } from './code.ts';
-import { decideRoom, escrowOf, feesTransferId, holdIdOf, isRejection, payoutOf, payoutTransferId, type RawRoomSettings, type RoomCommand } from './decide.ts';
+import {
+  decideRoom,
+  escrowOf,
+  feesTransferId,
+  holdIdOf,
+  isRejection,
+  payoutOf,
+  payoutTransferId,
+  type RawRoomSettings,
+  type RoomCommand,
+} from './decide.ts';
 import type { RoomEvent } from './events.ts';
 import { pendingLedgerSteps } from './ledger-steps.ts';
 import { foldRoom, type RoomState } from './state.ts';
@@ -23,11 +33,30 @@ const CODE = 'ABC234';
 const MATCH = 'match-1';
 const HOST = 'host';
 
-const SETTINGS: RawRoomSettings = { roomName: 'Friday words', game: 'hangman', language: 'en', maxPlayers: 3, gameDuration: 'normal', entryFee: 10, penalty: 5 };
+const SETTINGS: RawRoomSettings = {
+  roomName: 'Friday words',
+  game: 'hangman',
+  language: 'en',
+  maxPlayers: 3,
+  gameDuration: 'normal',
+  entryFee: 10,
+  penalty: 5,
+};
 
 const created = (settings: Partial<RawRoomSettings> = {}, passwordHash: string | null = null): RoomEvent => {
   const events = decideRoom(
-    { type: 'CreateRoom', data: { code: CODE, matchId: MATCH, userId: HOST, settings: { ...SETTINGS, ...settings }, passwordLength: passwordHash ? 6 : null, passwordHash, at: T0 } },
+    {
+      type: 'CreateRoom',
+      data: {
+        code: CODE,
+        matchId: MATCH,
+        userId: HOST,
+        settings: { ...SETTINGS, ...settings },
+        passwordLength: passwordHash ? 6 : null,
+        passwordHash,
+        at: T0,
+      },
+    },
     null,
   );
   if (isRejection(events)) throw new Error(events.reason);
@@ -36,14 +65,31 @@ const created = (settings: Partial<RawRoomSettings> = {}, passwordHash: string |
 const joined = (userId: string, at = after(1)): RoomEvent => ({ type: 'PlayerJoined', data: { userId, invitationId: null, at } });
 const readyRequested = (userId: string, requestId = `ready-${userId}`, at = after(2)): RoomEvent => {
   const holds = [
-    { holdId: holdIdOf(MATCH, userId, 'entry', requestId), userId, matchId: MATCH, kind: 'entry' as const, amount: 10, expiresAt: new Date(Date.parse(at) + ROOM_HOLD_TTL_MS).toISOString() },
-    { holdId: holdIdOf(MATCH, userId, 'penalty', requestId), userId, matchId: MATCH, kind: 'penalty' as const, amount: 5, expiresAt: new Date(Date.parse(at) + ROOM_HOLD_TTL_MS).toISOString() },
+    {
+      holdId: holdIdOf(MATCH, userId, 'entry', requestId),
+      userId,
+      matchId: MATCH,
+      kind: 'entry' as const,
+      amount: 10,
+      expiresAt: new Date(Date.parse(at) + ROOM_HOLD_TTL_MS).toISOString(),
+    },
+    {
+      holdId: holdIdOf(MATCH, userId, 'penalty', requestId),
+      userId,
+      matchId: MATCH,
+      kind: 'penalty' as const,
+      amount: 5,
+      expiresAt: new Date(Date.parse(at) + ROOM_HOLD_TTL_MS).toISOString(),
+    },
   ];
   return { type: 'ReadyRequested', data: { userId, requestId, holds, at } };
 };
 const placed = (holdId: string): RoomEvent => ({ type: 'RoomHoldPlaced', data: { holdId, at: after(3) } });
 const refused = (holdId: string): RoomEvent => ({ type: 'RoomHoldRefused', data: { holdId, reason: 'insufficient_tokens', at: after(3) } });
-const resolved = (holdId: string, status: 'posted' | 'voided'): RoomEvent => ({ type: 'RoomHoldResolved', data: { holdId, status, at: after(3) } });
+const resolved = (holdId: string, status: 'posted' | 'voided'): RoomEvent => ({
+  type: 'RoomHoldResolved',
+  data: { holdId, status, at: after(3) },
+});
 /** The player is ready: their holds requested and placed. */
 const ready = (userId: string): RoomEvent[] => {
   const request = readyRequested(userId);
@@ -65,18 +111,34 @@ const given = (...events: RoomEvent[]) => {
   };
 };
 const reason = (result: RoomEvent[] | { reason: string }) => (isRejection(result) ? result.reason : 'accepted');
-const details = (result: RoomEvent[] | { reason: string; details?: Record<string, unknown> }) => (isRejection(result) ? result.details : undefined);
+const details = (result: RoomEvent[] | { reason: string; details?: Record<string, unknown> }) =>
+  isRejection(result) ? result.details : undefined;
 
-const join = (userId: string, password: 'none' | 'valid' | 'invalid' = 'none', at = after(1)): RoomCommand => ({ type: 'JoinRoom', data: { userId, password, at } });
-const setReady = (userId: string, isReady = true, requestId = `ready-${userId}`): RoomCommand => ({ type: 'SetReady', data: { userId, ready: isReady, requestId, at: after(2) } });
+const join = (userId: string, password: 'none' | 'valid' | 'invalid' = 'none', at = after(1)): RoomCommand => ({
+  type: 'JoinRoom',
+  data: { userId, password, at },
+});
+const setReady = (userId: string, isReady = true, requestId = `ready-${userId}`): RoomCommand => ({
+  type: 'SetReady',
+  data: { userId, ready: isReady, requestId, at: after(2) },
+});
 const start = (userId = HOST, at = after(10)): RoomCommand => ({ type: 'StartRoomMatch', data: { userId, at } });
-const propose = (userId: string, amount = 10, at = after(4)): RoomCommand => ({ type: 'ProposeBet', data: { userId, amount, proposalId: 'bet-1', at } });
+const propose = (userId: string, amount = 10, at = after(4)): RoomCommand => ({
+  type: 'ProposeBet',
+  data: { userId, amount, proposalId: 'bet-1', at },
+});
 const respondBet = (userId: string, accept: boolean, at = after(5)): RoomCommand => ({ type: 'RespondBet', data: { userId, accept, at } });
 
 describe('creating a room', () => {
   it('creates a waiting room with the host joined, the entry fee defaulting to the game cost', () => {
     const state = given(created({ entryFee: undefined, penalty: undefined })).state;
-    expect(state).toMatchObject({ code: CODE, status: 'waiting', hostId: HOST, matchId: MATCH, settings: { entryFee: HANGMAN_COST_TOKENS, penalty: 0 } });
+    expect(state).toMatchObject({
+      code: CODE,
+      status: 'waiting',
+      hostId: HOST,
+      matchId: MATCH,
+      settings: { entryFee: HANGMAN_COST_TOKENS, penalty: 0 },
+    });
     expect(state.players).toEqual([expect.objectContaining({ id: HOST, status: 'joined' })]);
   });
 
@@ -93,7 +155,18 @@ describe('creating a room', () => {
     ['penalty', { penalty: -1 }],
   ] as const)('refuses a bad %s with invalid_room_settings naming it', (field, bad) => {
     const result = decideRoom(
-      { type: 'CreateRoom', data: { code: CODE, matchId: MATCH, userId: HOST, settings: { ...SETTINGS, ...bad }, passwordLength: null, passwordHash: null, at: T0 } },
+      {
+        type: 'CreateRoom',
+        data: {
+          code: CODE,
+          matchId: MATCH,
+          userId: HOST,
+          settings: { ...SETTINGS, ...bad },
+          passwordLength: null,
+          passwordHash: null,
+          at: T0,
+        },
+      },
       null,
     );
     expect(result).toEqual({ reason: 'invalid_room_settings', details: { field } });
@@ -101,7 +174,13 @@ describe('creating a room', () => {
 
   it('refuses a password shorter than 4 or longer than 20, an unknown game or language', () => {
     const create = (over: Partial<RawRoomSettings>, passwordLength: number | null) =>
-      decideRoom({ type: 'CreateRoom', data: { code: CODE, matchId: MATCH, userId: HOST, settings: { ...SETTINGS, ...over }, passwordLength, passwordHash: 'h', at: T0 } }, null);
+      decideRoom(
+        {
+          type: 'CreateRoom',
+          data: { code: CODE, matchId: MATCH, userId: HOST, settings: { ...SETTINGS, ...over }, passwordLength, passwordHash: 'h', at: T0 },
+        },
+        null,
+      );
     expect(details(create({}, 3))).toEqual({ field: 'password' });
     expect(details(create({}, 21))).toEqual({ field: 'password' });
     expect(reason(create({}, 4))).toBe('accepted');
@@ -131,8 +210,14 @@ describe('joining', () => {
     const g = given(created(), joined('ann'), joined('bob'));
     expect(reason(g.when(join('ann')))).toBe('already_in_room');
     expect(g.when(join('cat'))).toEqual({ reason: 'room_full', details: { maxPlayers: 3 } });
-    expect(reason(given(created(), { type: 'RoomCancelled', data: { reason: 'deleted', at: after(1) } }).when(join('ann')))).toBe('room_not_waiting');
-    expect(given(created(), joined('ann')).then(join('bob')).players.map((p) => [p.id, p.status])).toEqual([
+    expect(reason(given(created(), { type: 'RoomCancelled', data: { reason: 'deleted', at: after(1) } }).when(join('ann')))).toBe(
+      'room_not_waiting',
+    );
+    expect(
+      given(created(), joined('ann'))
+        .then(join('bob'))
+        .players.map((p) => [p.id, p.status]),
+    ).toEqual([
       [HOST, 'joined'],
       ['ann', 'joined'],
       ['bob', 'joined'],
@@ -144,14 +229,23 @@ describe('joining', () => {
     expect(reason(g.when(join('ann', 'none')))).toBe('password_required');
     expect(reason(g.when(join('ann', 'invalid')))).toBe('invalid_password');
     expect(reason(g.when(join('ann', 'valid')))).toBe('accepted');
-    const invited = given(created({}, 'hash'), { type: 'PlayerInvited', data: { invitationId: 'inv-1', inviteeId: 'ann', fromUserId: HOST, matchId: MATCH, at: after(1) } });
+    const invited = given(created({}, 'hash'), {
+      type: 'PlayerInvited',
+      data: { invitationId: 'inv-1', inviteeId: 'ann', fromUserId: HOST, matchId: MATCH, at: after(1) },
+    });
     expect(reason(invited.when(join('ann', 'none')))).toBe('accepted');
   });
 });
 
 describe('invitations', () => {
-  const invite = (userId: string, inviteeId: string, invitationId = 'inv-1'): RoomCommand => ({ type: 'InvitePlayer', data: { userId, inviteeId, invitationId, at: after(1) } });
-  const respond = (userId: string, accept: boolean, invitationId = 'inv-1'): RoomCommand => ({ type: 'RespondInvitation', data: { userId, invitationId, accept, at: after(2) } });
+  const invite = (userId: string, inviteeId: string, invitationId = 'inv-1'): RoomCommand => ({
+    type: 'InvitePlayer',
+    data: { userId, inviteeId, invitationId, at: after(1) },
+  });
+  const respond = (userId: string, accept: boolean, invitationId = 'inv-1'): RoomCommand => ({
+    type: 'RespondInvitation',
+    data: { userId, invitationId, accept, at: after(2) },
+  });
 
   it('host only; not self, not a member, not twice while pending', () => {
     const g = given(created(), joined('ann'));
@@ -164,7 +258,10 @@ describe('invitations', () => {
   });
 
   it('accepting joins; declining removes the invitee; only the invitee may answer, once', () => {
-    const g = given(created(), { type: 'PlayerInvited', data: { invitationId: 'inv-1', inviteeId: 'bob', fromUserId: HOST, matchId: MATCH, at: after(1) } });
+    const g = given(created(), {
+      type: 'PlayerInvited',
+      data: { invitationId: 'inv-1', inviteeId: 'bob', fromUserId: HOST, matchId: MATCH, at: after(1) },
+    });
     expect(reason(g.when(respond('ann', true)))).toBe('invitation_not_found');
     const accepted = g.then(respond('bob', true));
     expect(accepted.players.find((p) => p.id === 'bob')?.status).toBe('joined');
@@ -176,7 +273,11 @@ describe('invitations', () => {
   });
 
   it('accepting into a full room is refused', () => {
-    const g = given(created({ maxPlayers: 2 }), { type: 'PlayerInvited', data: { invitationId: 'inv-1', inviteeId: 'bob', fromUserId: HOST, matchId: MATCH, at: after(1) } }, joined('ann'));
+    const g = given(
+      created({ maxPlayers: 2 }),
+      { type: 'PlayerInvited', data: { invitationId: 'inv-1', inviteeId: 'bob', fromUserId: HOST, matchId: MATCH, at: after(1) } },
+      joined('ann'),
+    );
     expect(reason(g.when(respond('bob', true)))).toBe('room_full');
   });
 });
@@ -193,7 +294,12 @@ describe('ready and the entry-fee hold', () => {
           requestId: 'ready-ann',
           at: after(2),
           holds: [
-            expect.objectContaining({ kind: 'entry', amount: 10, matchId: MATCH, expiresAt: new Date(Date.parse(after(2)) + ROOM_HOLD_TTL_MS).toISOString() }),
+            expect.objectContaining({
+              kind: 'entry',
+              amount: 10,
+              matchId: MATCH,
+              expiresAt: new Date(Date.parse(after(2)) + ROOM_HOLD_TTL_MS).toISOString(),
+            }),
             expect.objectContaining({ kind: 'penalty', amount: 5 }),
           ],
         },
@@ -218,7 +324,9 @@ describe('ready and the entry-fee hold', () => {
     const state = given(created(), joined('ann'), request, placed(entry!.holdId), refused(penalty!.holdId)).state;
     expect(state.players[1]).toMatchObject({ status: 'joined', readying: null });
     expect(state.requests['ready-ann']).toEqual({ refused: 'insufficient_tokens' });
-    expect(pendingLedgerSteps(state)).toEqual([{ kind: 'resolve', action: 'void', hold: expect.objectContaining({ holdId: entry!.holdId }) }]);
+    expect(pendingLedgerSteps(state)).toEqual([
+      { kind: 'resolve', action: 'void', hold: expect.objectContaining({ holdId: entry!.holdId }) },
+    ]);
   });
 
   it('un-ready voids both holds; ready twice is one request; not in the room is refused', () => {
@@ -226,14 +334,20 @@ describe('ready and the entry-fee hold', () => {
     expect(g.when(setReady('ann'))).toEqual([]);
     const unready = g.then(setReady('ann', false));
     expect(unready.players[1]?.status).toBe('joined');
-    expect(pendingLedgerSteps(unready).map((s) => (s.kind === 'resolve' ? `${s.action}:${s.hold.kind}` : s.kind))).toEqual(['void:entry', 'void:penalty']);
+    expect(pendingLedgerSteps(unready).map((s) => (s.kind === 'resolve' ? `${s.action}:${s.hold.kind}` : s.kind))).toEqual([
+      'void:entry',
+      'void:penalty',
+    ]);
     expect(reason(g.when(setReady('zed')))).toBe('not_in_room');
   });
 });
 
 describe('starting', () => {
   it("host only; 'not_enough_players' with the count; 'players_not_ready' naming them", () => {
-    expect(given(created(), ...ready(HOST)).when(start())).toEqual({ reason: 'not_enough_players', details: { needed: ROOM_PLAYERS_MIN, have: 1 } });
+    expect(given(created(), ...ready(HOST)).when(start())).toEqual({
+      reason: 'not_enough_players',
+      details: { needed: ROOM_PLAYERS_MIN, have: 1 },
+    });
     const g = given(created(), joined('ann'), ...ready(HOST));
     expect(reason(g.when(start('ann')))).toBe('not_room_host');
     expect(g.when(start())).toEqual({ reason: 'players_not_ready', details: { notReady: ['ann'] } });
@@ -246,7 +360,14 @@ describe('starting', () => {
     const steps = pendingLedgerSteps(state);
     expect(steps.map((s) => (s.kind === 'resolve' ? `${s.action}:${s.hold.kind}` : s.kind))).toEqual(['post:entry', 'post:entry']);
     expect(state.transfers).toEqual([
-      expect.objectContaining({ transferId: feesTransferId(MATCH), from: escrowOf(MATCH), to: 'house', amount: 20, reason: 'entry_fee', done: false }),
+      expect.objectContaining({
+        transferId: feesTransferId(MATCH),
+        from: escrowOf(MATCH),
+        to: 'house',
+        amount: 20,
+        reason: 'entry_fee',
+        done: false,
+      }),
     ]);
     // Once posted, the fee transfer is due.
     const posted = foldRoom([
@@ -311,7 +432,13 @@ describe('bets', () => {
     expect(reason(g.when(propose('ann', 7)))).toBe('bet_amount_not_allowed');
     expect(reason(g.when(propose('zed')))).toBe('not_in_room');
     const proposed = g.then(propose('ann'));
-    expect(proposed.bet).toMatchObject({ amount: 10, proposedBy: 'ann', acceptedBy: ['ann'], status: 'proposed', expiresAt: after(4 + ROOM_BET_EXPIRY_MS / 1000) });
+    expect(proposed.bet).toMatchObject({
+      amount: 10,
+      proposedBy: 'ann',
+      acceptedBy: ['ann'],
+      status: 'proposed',
+      expiresAt: after(4 + ROOM_BET_EXPIRY_MS / 1000),
+    });
     expect(reason(decideRoom(propose('bob'), proposed))).toBe('bet_already_proposed');
   });
 
@@ -319,10 +446,16 @@ describe('bets', () => {
     const g = given(...base(), ...(decideRoom(propose('ann'), foldRoom(base())) as RoomEvent[]));
     const first = g.when(respondBet(HOST, true));
     expect(first).toEqual([{ type: 'BetAccepted', data: { proposalId: 'bet-1', userId: HOST, at: after(5) } }]);
-    const all = given(...base(), ...(decideRoom(propose('ann'), foldRoom(base())) as RoomEvent[]), ...(first as RoomEvent[])).then(respondBet('bob', true));
+    const all = given(...base(), ...(decideRoom(propose('ann'), foldRoom(base())) as RoomEvent[]), ...(first as RoomEvent[])).then(
+      respondBet('bob', true),
+    );
     expect(Object.keys(all.bet!.stakes).sort()).toEqual(['ann', 'bob', HOST].sort());
     expect(all.bet!.status).toBe('proposed');
-    expect(pendingLedgerSteps(all).map((s) => (s.kind === 'place' ? `${s.hold.kind}:${s.hold.amount}` : s.kind))).toEqual(['stake:10', 'stake:10', 'stake:10']);
+    expect(pendingLedgerSteps(all).map((s) => (s.kind === 'place' ? `${s.hold.kind}:${s.hold.amount}` : s.kind))).toEqual([
+      'stake:10',
+      'stake:10',
+      'stake:10',
+    ]);
     expect(reason(decideRoom(respondBet('bob', true), all))).toBe('bet_already_answered');
   });
 
@@ -356,9 +489,11 @@ describe('bets', () => {
     const failing = [...events.slice(0, events.length - stakes.length), placed(stakes[0]![1]), refused(stakes[1]![1])];
     const failed = foldRoom(failing)!;
     expect(failed.bet).toMatchObject({ status: 'failed', failedBy: stakes[1]![0] });
-    expect(pendingLedgerSteps(failed).map((s) => (s.kind === 'resolve' ? `${s.action}:${s.hold.userId}` : `${s.kind}:${s.kind === 'place' ? s.hold.userId : ''}`)).sort()).toEqual(
-      [`void:${stakes[0]![0]}`, `place:${stakes[2]![0]}`].sort(),
-    );
+    expect(
+      pendingLedgerSteps(failed)
+        .map((s) => (s.kind === 'resolve' ? `${s.action}:${s.hold.userId}` : `${s.kind}:${s.kind === 'place' ? s.hold.userId : ''}`))
+        .sort(),
+    ).toEqual([`void:${stakes[0]![0]}`, `place:${stakes[2]![0]}`].sort());
   });
 
   it('a player joining after the agreement must accept before the start', () => {
@@ -406,8 +541,21 @@ describe('bets', () => {
 describe('the end of a match', () => {
   it('splits the pot between tied winners, the remainder to the first finisher; rake to house', () => {
     expect(payoutOf(30, ['a'])).toEqual({ rake: 0, payouts: [{ userId: 'a', amount: 30 }] });
-    expect(payoutOf(35, ['b', 'a'])).toEqual({ rake: 0, payouts: [{ userId: 'b', amount: 18 }, { userId: 'a', amount: 17 }] });
-    expect(payoutOf(100, ['a', 'b', 'c'], 10)).toEqual({ rake: 10, payouts: [{ userId: 'a', amount: 30 }, { userId: 'b', amount: 30 }, { userId: 'c', amount: 30 }] });
+    expect(payoutOf(35, ['b', 'a'])).toEqual({
+      rake: 0,
+      payouts: [
+        { userId: 'b', amount: 18 },
+        { userId: 'a', amount: 17 },
+      ],
+    });
+    expect(payoutOf(100, ['a', 'b', 'c'], 10)).toEqual({
+      rake: 10,
+      payouts: [
+        { userId: 'a', amount: 30 },
+        { userId: 'b', amount: 30 },
+        { userId: 'c', amount: 30 },
+      ],
+    });
     expect(payoutOf(0, ['a'])).toEqual({ rake: 0, payouts: [] });
     expect(payoutOf(20, [])).toEqual({ rake: 20, payouts: [] });
   });
@@ -441,7 +589,9 @@ describe('the end of a match', () => {
     ]);
     // A finished match is never restarted: the host starts a rematch, a new match with the others invited.
     expect(reason(decideRoom(start(), state))).toBe('room_not_waiting');
-    expect(reason(decideRoom({ type: 'StartRematch', data: { userId: 'ann', matchId: 'match-2', at: after(300) } }, state))).toBe('not_room_host');
+    expect(reason(decideRoom({ type: 'StartRematch', data: { userId: 'ann', matchId: 'match-2', at: after(300) } }, state))).toBe(
+      'not_room_host',
+    );
     push({ type: 'StartRematch', data: { userId: HOST, matchId: 'match-2', at: after(300) } });
     const rematch = foldRoom(events)!;
     expect(rematch).toMatchObject({ status: 'waiting', matchId: 'match-2', matches: [MATCH, 'match-2'], bet: null });

@@ -104,7 +104,11 @@ const mapHolds = (state: RoomState, pick: (h: HoldRecord) => boolean, change: (h
 
 /** Marks holds to void (unless they are already resolved, refused, or decided otherwise). */
 const voidWhere = (state: RoomState, pick: (h: HoldRecord) => boolean): RoomState =>
-  mapHolds(state, (h) => pick(h) && h.resolution === null && h.placement !== 'refused', (h) => ({ ...h, resolution: 'void' }));
+  mapHolds(
+    state,
+    (h) => pick(h) && h.resolution === null && h.placement !== 'refused',
+    (h) => ({ ...h, resolution: 'void' }),
+  );
 
 const newHold = (spec: HoldSpec): HoldRecord => ({ ...spec, placement: 'pending', resolution: null, resolved: null, refusal: null });
 /** Adds holds; an id the room knows already is never added twice (each hold is resolved once). */
@@ -139,8 +143,17 @@ function onPlaced(state: RoomState, holdId: string): RoomState {
   const hold = state.holds.find((h) => h.holdId === holdId);
   if (!hold || hold.placement === 'placed') return state;
   // Placed after it was given up for refused (a retry that raced a top-up): it must be given back.
-  if (hold.placement === 'refused') return mapHolds(state, (h) => h.holdId === holdId, (h) => ({ ...h, placement: 'placed', resolution: 'void' }));
-  let next = mapHolds(state, (h) => h.holdId === holdId, (h) => ({ ...h, placement: 'placed' }));
+  if (hold.placement === 'refused')
+    return mapHolds(
+      state,
+      (h) => h.holdId === holdId,
+      (h) => ({ ...h, placement: 'placed', resolution: 'void' }),
+    );
+  let next = mapHolds(
+    state,
+    (h) => h.holdId === holdId,
+    (h) => ({ ...h, placement: 'placed' }),
+  );
   const player = playerOf(next, hold.userId);
   if (player?.readying?.holdIds.includes(holdId)) {
     const all = player.readying.holdIds.every((id) => next.holds.find((h) => h.holdId === id)?.placement === 'placed');
@@ -161,7 +174,11 @@ function onPlaced(state: RoomState, holdId: string): RoomState {
 function onRefused(state: RoomState, holdId: string, reason: string): RoomState {
   const hold = state.holds.find((h) => h.holdId === holdId);
   if (!hold || hold.placement !== 'pending') return state;
-  let next = mapHolds(state, (h) => h.holdId === holdId, (h) => ({ ...h, placement: 'refused', refusal: reason }));
+  let next = mapHolds(
+    state,
+    (h) => h.holdId === holdId,
+    (h) => ({ ...h, placement: 'refused', refusal: reason }),
+  );
   const player = playerOf(next, hold.userId);
   if (player?.readying?.holdIds.includes(holdId)) {
     const { requestId, holdIds } = player.readying;
@@ -219,24 +236,38 @@ function apply(state: RoomState, event: Exclude<RoomEvent, { type: 'RoomCreated'
   switch (event.type) {
     case 'PlayerJoined': {
       const { userId, invitationId, at } = event.data;
-      const joined = upsertPlayer(state, userId, () => ({ id: userId, status: 'joined', online: true, offlineSince: null, joinedAt: at, readying: null }));
+      const joined = upsertPlayer(state, userId, () => ({
+        id: userId,
+        status: 'joined',
+        online: true,
+        offlineSince: null,
+        joinedAt: at,
+        readying: null,
+      }));
       // Joining answers every pending invitation of the player (the one accepted, or any when joining by code).
       void invitationId;
       return {
         ...joined,
-        invitations: joined.invitations.map((i) => (i.inviteeId === userId && i.status === 'pending' ? { ...i, status: 'accepted' as const } : i)),
+        invitations: joined.invitations.map((i) =>
+          i.inviteeId === userId && i.status === 'pending' ? { ...i, status: 'accepted' as const } : i,
+        ),
       };
     }
     case 'PlayerInvited': {
       const { invitationId, inviteeId, fromUserId, matchId, at } = event.data;
       const invited = upsertPlayer(state, inviteeId, (p) =>
-        p && p.status !== 'left' ? p : { id: inviteeId, status: 'invited', online: false, offlineSince: null, joinedAt: null, readying: null },
+        p && p.status !== 'left'
+          ? p
+          : { id: inviteeId, status: 'invited', online: false, offlineSince: null, joinedAt: null, readying: null },
       );
       return { ...invited, invitations: [...invited.invitations, { invitationId, inviteeId, fromUserId, matchId, at, status: 'pending' }] };
     }
     case 'InvitationDeclined': {
       const { invitationId, userId } = event.data;
-      const declined = { ...state, invitations: state.invitations.map((i) => (i.invitationId === invitationId ? { ...i, status: 'declined' as const } : i)) };
+      const declined = {
+        ...state,
+        invitations: state.invitations.map((i) => (i.invitationId === invitationId ? { ...i, status: 'declined' as const } : i)),
+      };
       const player = playerOf(declined, userId);
       // Declined and not a member: no longer listed.
       return player?.status === 'invited' ? { ...declined, players: declined.players.filter((p) => p.id !== userId) } : declined;
@@ -257,10 +288,17 @@ function apply(state: RoomState, event: Exclude<RoomEvent, { type: 'RoomCreated'
       if (state.status === 'in_progress') {
         // A forfeit: the penalty goes into the pot; the stake was posted at the start and stays there.
         const played = state.played[state.matchId];
-        const withLeaver = played ? { ...left, played: { ...left.played, [state.matchId]: { ...played, leavers: [...played.leavers, userId] } } } : left;
+        const withLeaver = played
+          ? { ...left, played: { ...left.played, [state.matchId]: { ...played, leavers: [...played.leavers, userId] } } }
+          : left;
         return mapHolds(
           withLeaver,
-          (h) => h.userId === userId && h.matchId === state.matchId && h.kind === 'penalty' && h.resolution === null && h.placement !== 'refused',
+          (h) =>
+            h.userId === userId &&
+            h.matchId === state.matchId &&
+            h.kind === 'penalty' &&
+            h.resolution === null &&
+            h.placement !== 'refused',
           (h) => ({ ...h, resolution: 'post' }),
         );
       }
@@ -283,7 +321,20 @@ function apply(state: RoomState, event: Exclude<RoomEvent, { type: 'RoomCreated'
     }
     case 'BetProposed': {
       const { proposalId, amount, proposedBy, at, expiresAt } = event.data;
-      return { ...state, bet: { proposalId, amount, proposedBy, proposedAt: at, expiresAt, acceptedBy: [proposedBy], status: 'proposed', stakes: {}, failedBy: null } };
+      return {
+        ...state,
+        bet: {
+          proposalId,
+          amount,
+          proposedBy,
+          proposedAt: at,
+          expiresAt,
+          acceptedBy: [proposedBy],
+          status: 'proposed',
+          stakes: {},
+          failedBy: null,
+        },
+      };
     }
     case 'BetAccepted': {
       const bet = state.bet;
@@ -315,14 +366,17 @@ function apply(state: RoomState, event: Exclude<RoomEvent, { type: 'RoomCreated'
       const stakeIds = bet ? Object.values(bet.stakes) : [];
       const started = mapHolds(
         state,
-        (h) => h.matchId === matchId && h.placement === 'placed' && h.resolution === null && (h.kind === 'entry' || stakeIds.includes(h.holdId)),
+        (h) =>
+          h.matchId === matchId && h.placement === 'placed' && h.resolution === null && (h.kind === 'entry' || stakeIds.includes(h.holdId)),
         (h) => ({ ...h, resolution: 'post' }),
       );
       return {
         ...started,
         status: 'in_progress',
         // Invitations not taken up lapse with the start: those invitees are no longer listed.
-        players: started.players.filter((p) => p.status !== 'invited').map((p) => (players.includes(p.id) ? { ...p, status: 'playing' } : p)),
+        players: started.players
+          .filter((p) => p.status !== 'invited')
+          .map((p) => (players.includes(p.id) ? { ...p, status: 'playing' } : p)),
         invitations: started.invitations.map((i) => (i.status === 'pending' ? { ...i, status: 'cancelled' as const } : i)),
         transfers: [...started.transfers, ...fees.map((f) => ({ ...f, done: false }))],
         played: {
@@ -369,7 +423,14 @@ function apply(state: RoomState, event: Exclude<RoomEvent, { type: 'RoomCreated'
           .map((p) => (p.id === state.hostId ? { ...p, status: 'joined', readying: null } : { ...p, status: 'invited', readying: null })),
         invitations: [
           ...state.invitations,
-          ...invitations.map((i) => ({ invitationId: i.invitationId, inviteeId: i.inviteeId, fromUserId: state.hostId, matchId, at, status: 'pending' as const })),
+          ...invitations.map((i) => ({
+            invitationId: i.invitationId,
+            inviteeId: i.inviteeId,
+            fromUserId: state.hostId,
+            matchId,
+            at,
+            status: 'pending' as const,
+          })),
         ],
       };
     }
@@ -383,7 +444,11 @@ function apply(state: RoomState, event: Exclude<RoomEvent, { type: 'RoomCreated'
       return onRefused(state, event.data.holdId, event.data.reason);
     case 'RoomHoldResolved': {
       const { holdId, status } = event.data;
-      return mapHolds(state, (h) => h.holdId === holdId && h.resolved === null, (h) => ({ ...h, placement: 'placed', resolved: status }));
+      return mapHolds(
+        state,
+        (h) => h.holdId === holdId && h.resolved === null,
+        (h) => ({ ...h, placement: 'placed', resolved: status }),
+      );
     }
     case 'RoomTransferDone':
       return { ...state, transfers: state.transfers.map((t) => (t.transferId === event.data.transferId ? { ...t, done: true } : t)) };

@@ -45,7 +45,9 @@ export interface RoomView {
 
 export function roomView(state: RoomState): RoomView {
   const { settings, bet } = state;
-  const placedStakes = bet ? Object.values(bet.stakes).filter((id) => state.holds.some((h) => h.holdId === id && h.placement === 'placed')).length : 0;
+  const placedStakes = bet
+    ? Object.values(bet.stakes).filter((id) => state.holds.some((h) => h.holdId === id && h.placement === 'placed')).length
+    : 0;
   return {
     code: state.code,
     roomName: settings.roomName,
@@ -78,6 +80,7 @@ export function roomView(state: RoomState): RoomView {
 }
 
 /** Members (anyone listed and not left) and pending invitees: who may follow the room's channel. */
-export const memberIdsOf = (state: RoomState): string[] => state.players.filter((p) => p.status !== 'invited' && p.status !== 'left').map((p) => p.id);
+export const memberIdsOf = (state: RoomState): string[] =>
+  state.players.filter((p) => p.status !== 'invited' && p.status !== 'left').map((p) => p.id);
 export const invitedIdsOf = (state: RoomState): string[] =>
   state.invitations.filter((i) => i.status === 'pending' && i.matchId === state.matchId).map((i) => i.inviteeId);

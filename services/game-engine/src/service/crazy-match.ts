@@ -43,7 +43,14 @@ const crazyStream = gameStream({ streamType: 'crazy-match', prefix: 'crazy-', ev
 
 export type LoadedCrazy = LoadedGame<CrazyEvent, CrazyState>;
 /** loadCrazy: the match folded from its stream; a load reads only what was appended since the last (game-stream.ts). */
-export const { STREAM_TYPE: CRAZY_STREAM_TYPE, PREFIX: CRAZY_STREAM_PREFIX, streamId: crazyStreamId, parse: parseCrazyEvent, load: loadCrazy, cached: cachedCrazy } = crazyStream;
+export const {
+  STREAM_TYPE: CRAZY_STREAM_TYPE,
+  PREFIX: CRAZY_STREAM_PREFIX,
+  streamId: crazyStreamId,
+  parse: parseCrazyEvent,
+  load: loadCrazy,
+  cached: cachedCrazy,
+} = crazyStream;
 
 /** The room of a Crazy match, from its first event; null when the match is no Crazy match. */
 export async function crazyRoomOf(store: EventStore, matchId: string): Promise<string | null> {
@@ -54,7 +61,12 @@ export async function crazyRoomOf(store: EventStore, matchId: string): Promise<s
   return String(first.data.roomCode);
 }
 
-export const crazyAppend = (matchId: string, expectedVersion: StreamAppend['expectedVersion'], command: CommandEnvelope, events: readonly CrazyEvent[]): StreamAppend => ({
+export const crazyAppend = (
+  matchId: string,
+  expectedVersion: StreamAppend['expectedVersion'],
+  command: CommandEnvelope,
+  events: readonly CrazyEvent[],
+): StreamAppend => ({
   streamId: crazyStreamId(matchId),
   streamType: CRAZY_STREAM_TYPE,
   expectedVersion,
@@ -62,7 +74,13 @@ export const crazyAppend = (matchId: string, expectedVersion: StreamAppend['expe
 });
 
 /** The match's first append at a room's start: dealt from a seed the shell drew (never shown to anyone). */
-export function crazyStartAppend(command: CommandEnvelope, room: RoomState, matchId: string, players: readonly string[], seed: string): StreamAppend {
+export function crazyStartAppend(
+  command: CommandEnvelope,
+  room: RoomState,
+  matchId: string,
+  players: readonly string[],
+  seed: string,
+): StreamAppend {
   const events = startEvents(
     { matchId, roomCode: room.code, players, turnMs: crazyTurnMsOf(room.settings.gameDuration), startedAt: command.issuedAt },
     seed,
@@ -80,10 +98,19 @@ export function crazyRoomFollowUps(room: RoomState, events: readonly CrazyEvent[
     state = foldOnto(state, more);
   };
   for (const event of events) {
-    if (event.type === 'PlayerRemoved' && event.data.reason === 'timeouts') add(decideRoom({ type: 'RemoveFromMatch', data: { userId: event.data.playerId, at: event.data.at } }, state));
+    if (event.type === 'PlayerRemoved' && event.data.reason === 'timeouts')
+      add(decideRoom({ type: 'RemoveFromMatch', data: { userId: event.data.playerId, at: event.data.at } }, state));
   }
   if (after.status === 'finished' && events.some((e) => e.type === 'CrazyFinished')) {
-    add(decideRoom({ type: 'FinishMatch', data: { matchId: after.matchId, winners: winnersOf(after), scores: after.scores, at: after.finishedAt ?? at } }, state));
+    add(
+      decideRoom(
+        {
+          type: 'FinishMatch',
+          data: { matchId: after.matchId, winners: winnersOf(after), scores: after.scores, at: after.finishedAt ?? at },
+        },
+        state,
+      ),
+    );
   }
   return out;
 }
@@ -109,7 +136,11 @@ export async function crazyLeavePlan(
   };
 }
 
-const answer = (outcome: CommandOutcome, position: Position | null = null, changesReadModel = true): HandlerResult => ({ outcome, position, changesReadModel });
+const answer = (outcome: CommandOutcome, position: Position | null = null, changesReadModel = true): HandlerResult => ({
+  outcome,
+  position,
+  changesReadModel,
+});
 
 /** Runs one Crazy command under the room's lock; what it changes in the room is appended with it. */
 function runCrazyCommand(
@@ -148,7 +179,12 @@ function runCrazyCommand(
 
 const CRAZY_MOVE_TYPES: ReadonlySet<string> = new Set(['play', 'draw', 'pass', 'qeregn', 'crazy', 'face_penalty']);
 
-export function crazyMove(deps: HandlerDeps, command: CommandEnvelope, p: GameEngineCommandPayload<'MakeMove'>, roomCode: string): Promise<HandlerResult> {
+export function crazyMove(
+  deps: HandlerDeps,
+  command: CommandEnvelope,
+  p: GameEngineCommandPayload<'MakeMove'>,
+  roomCode: string,
+): Promise<HandlerResult> {
   const { userId, move } = p;
   return runCrazyCommand(
     deps,

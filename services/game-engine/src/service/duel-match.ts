@@ -39,23 +39,49 @@ import { playerOf, type RoomState } from '../rooms/state.ts';
 import { crazyLeavePlan, crazyStartAppend } from './crazy-match.ts';
 import { gameStream, type LoadedGame } from './game-stream.ts';
 import type { HandlerResult } from './handlers.ts';
-import { decided, foldOnto, loadRoom, roomAnswer, roomAppend, roomLockKey, runRoomCommand, settleRoomMoney, type LoadedRoom } from './rooms.ts';
+import {
+  decided,
+  foldOnto,
+  loadRoom,
+  roomAnswer,
+  roomAppend,
+  roomLockKey,
+  runRoomCommand,
+  settleRoomMoney,
+  type LoadedRoom,
+} from './rooms.ts';
 import { AGAIN, appendAll, eventsOf, withRetries, type HandlerDeps } from './shell.ts';
 
 const duelStream = gameStream({ streamType: 'duel-match', prefix: 'duel-', events: DuelEvent, fold: foldDuel, evolve: evolveDuel });
 
 export type LoadedDuel = LoadedGame<DuelEvent, DuelState>;
 /** loadDuel: the match folded from its stream; a load reads only what was appended since the last (game-stream.ts). */
-export const { STREAM_TYPE: DUEL_STREAM_TYPE, PREFIX: DUEL_STREAM_PREFIX, streamId: duelStreamId, parse: parseDuelEvent, load: loadDuel, cached: cachedDuel } = duelStream;
+export const {
+  STREAM_TYPE: DUEL_STREAM_TYPE,
+  PREFIX: DUEL_STREAM_PREFIX,
+  streamId: duelStreamId,
+  parse: parseDuelEvent,
+  load: loadDuel,
+  cached: cachedDuel,
+} = duelStream;
 
-const duelAppend = (matchId: string, expectedVersion: StreamAppend['expectedVersion'], command: CommandEnvelope, events: readonly DuelEvent[]): StreamAppend => ({
+const duelAppend = (
+  matchId: string,
+  expectedVersion: StreamAppend['expectedVersion'],
+  command: CommandEnvelope,
+  events: readonly DuelEvent[],
+): StreamAppend => ({
   streamId: duelStreamId(matchId),
   streamType: DUEL_STREAM_TYPE,
   expectedVersion,
   events: eventsOf(command, duelStreamId(matchId), events),
 });
 
-const answer = (outcome: CommandOutcome, position: Position | null = null, changesReadModel = true): HandlerResult => ({ outcome, position, changesReadModel });
+const answer = (outcome: CommandOutcome, position: Position | null = null, changesReadModel = true): HandlerResult => ({
+  outcome,
+  position,
+  changesReadModel,
+});
 const foldDuelOnto = (state: DuelState, events: readonly DuelEvent[]): DuelState => events.reduce(evolveDuel, state);
 
 /** The room events that follow from duel events: forfeits for 3 timeouts in a row, and the end of the match. */
@@ -68,10 +94,16 @@ export function roomFollowUps(room: RoomState, duelEvents: readonly DuelEvent[],
     state = foldOnto(state, more);
   };
   for (const event of duelEvents) {
-    if (event.type === 'PlayerRemoved' && event.data.reason === 'timeouts') add(decideRoom({ type: 'RemoveFromMatch', data: { userId: event.data.playerId, at: event.data.at } }, state));
+    if (event.type === 'PlayerRemoved' && event.data.reason === 'timeouts')
+      add(decideRoom({ type: 'RemoveFromMatch', data: { userId: event.data.playerId, at: event.data.at } }, state));
   }
   if (after.status === 'finished' && duelEvents.some((e) => e.type === 'DuelFinished')) {
-    add(decideRoom({ type: 'FinishMatch', data: { matchId: after.matchId, winners: after.winners, scores: after.scores, at: after.finishedAt ?? at } }, state));
+    add(
+      decideRoom(
+        { type: 'FinishMatch', data: { matchId: after.matchId, winners: after.winners, scores: after.scores, at: after.finishedAt ?? at } },
+        state,
+      ),
+    );
   }
   return events;
 }
@@ -86,7 +118,8 @@ export const startRoomMatch = (deps: HandlerDeps, command: CommandEnvelope, p: G
       if (isRejection(events) || !state) return isRejection(events) ? events : { reason: 'room_not_found' };
       const started = events.find((e): e is Extract<RoomEvent, { type: 'MatchStarted' }> => e.type === 'MatchStarted')!;
       // Crazy (issue 7): the same start, its own match stream.
-      if (state.settings.game === 'crazy') return { events, extra: [crazyStartAppend(command, state, started.data.matchId, started.data.players, deps.newSeed())] };
+      if (state.settings.game === 'crazy')
+        return { events, extra: [crazyStartAppend(command, state, started.data.matchId, started.data.players, deps.newSeed())] };
       const { gameDuration, language } = state.settings;
       const duel = startEvents(
         {
@@ -131,7 +164,10 @@ export const leaveRoom = (deps: HandlerDeps, command: CommandEnvelope, p: GameEn
 // Moves and timers -----------------------------------------------------------------------------------------------
 
 /** The duel's turn deadline as the room sees it: an offline current player's turn ends once their grace is over. */
-export function effectiveTurnDeadline(duel: Pick<DuelState, 'turnDeadline' | 'turnMs' | 'currentPlayer'>, room: RoomState | null): string | null {
+export function effectiveTurnDeadline(
+  duel: Pick<DuelState, 'turnDeadline' | 'turnMs' | 'currentPlayer'>,
+  room: RoomState | null,
+): string | null {
   if (!duel.turnDeadline) return null;
   const current = duel.currentPlayer && room ? playerOf(room, duel.currentPlayer) : undefined;
   if (!current || current.online || !current.offlineSince) return duel.turnDeadline;
@@ -186,7 +222,12 @@ export async function duelRoomOf(store: EventStore, matchId: string): Promise<st
   return String(first.data.roomCode);
 }
 
-export function duelMove(deps: HandlerDeps, command: CommandEnvelope, p: GameEngineCommandPayload<'MakeMove'>, roomCode: string): Promise<HandlerResult> {
+export function duelMove(
+  deps: HandlerDeps,
+  command: CommandEnvelope,
+  p: GameEngineCommandPayload<'MakeMove'>,
+  roomCode: string,
+): Promise<HandlerResult> {
   const at = command.issuedAt;
   const { userId, move } = p;
   return runDuelCommand(
@@ -211,7 +252,12 @@ export function duelMove(deps: HandlerDeps, command: CommandEnvelope, p: GameEng
   );
 }
 
-export function timeoutTurn(deps: HandlerDeps, command: CommandEnvelope, p: GameEngineCommandPayload<'TimeoutTurn'>, roomCode: string): Promise<HandlerResult> {
+export function timeoutTurn(
+  deps: HandlerDeps,
+  command: CommandEnvelope,
+  p: GameEngineCommandPayload<'TimeoutTurn'>,
+  roomCode: string,
+): Promise<HandlerResult> {
   return runDuelCommand(
     deps,
     command,
@@ -228,7 +274,12 @@ export function timeoutTurn(deps: HandlerDeps, command: CommandEnvelope, p: Game
   );
 }
 
-export function endMatchOnTime(deps: HandlerDeps, command: CommandEnvelope, p: GameEngineCommandPayload<'EndMatchOnTime'>, roomCode: string): Promise<HandlerResult> {
+export function endMatchOnTime(
+  deps: HandlerDeps,
+  command: CommandEnvelope,
+  p: GameEngineCommandPayload<'EndMatchOnTime'>,
+  roomCode: string,
+): Promise<HandlerResult> {
   return runDuelCommand(
     deps,
     command,

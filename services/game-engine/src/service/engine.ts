@@ -18,7 +18,13 @@ import {
   type SqlDatabase,
   type Subscription,
 } from '@qal/events';
-import { PROJECTION_COALESCE_MS, PROJECTION_SUBSCRIBER, READ_YOUR_WRITES_TIMEOUT_MS, ROOM_TIMER_INTERVAL_MS, SWEEP_INTERVAL_MS } from '../config.ts';
+import {
+  PROJECTION_COALESCE_MS,
+  PROJECTION_SUBSCRIBER,
+  READ_YOUR_WRITES_TIMEOUT_MS,
+  ROOM_TIMER_INTERVAL_MS,
+  SWEEP_INTERVAL_MS,
+} from '../config.ts';
 import { expireHangman, makeMove, playHangman, type HandlerResult } from './handlers.ts';
 import { createKeyedLock, waitForSubscriber } from '@qal/events';
 import { applyToReadModel, projectsEvent, migrateEngine } from './projection.ts';
@@ -101,7 +107,13 @@ const secureSeed = () => randomBytes(32).toString('base64url');
 export function createGameEngine(deps: GameEngineDeps): GameEngine {
   const logger = deps.logger ?? silent;
   const clock = deps.clock ?? (() => new Date());
-  const handlerDeps: HandlerDeps = { store: deps.store, ledger: deps.commands, locks: createKeyedLock(), logger, newSeed: deps.newSeed ?? secureSeed };
+  const handlerDeps: HandlerDeps = {
+    store: deps.store,
+    ledger: deps.commands,
+    locks: createKeyedLock(),
+    logger,
+    newSeed: deps.newSeed ?? secureSeed,
+  };
   const queries = createEngineQueries({ store: deps.store, db: deps.db });
   let projection: Subscription | null = null;
   let timer: NodeJS.Timeout | null = null;
@@ -110,7 +122,6 @@ export function createGameEngine(deps: GameEngineDeps): GameEngine {
   function waitForProjection(position: Position, timeoutMs = READ_YOUR_WRITES_TIMEOUT_MS): Promise<void> {
     return waitForSubscriber({ store: deps.store, subscription: projection, subscriber: PROJECTION_SUBSCRIBER, position, timeoutMs });
   }
-
 
   /** Which room match `matchId` is (its stream's first event names the room); null for anything else. */
   async function roomMatchOf(matchId: string): Promise<{ kind: 'duel' | 'crazy'; roomCode: string } | null> {
@@ -153,7 +164,13 @@ export function createGameEngine(deps: GameEngineDeps): GameEngine {
         if (roomMatch.kind === 'crazy') {
           // Crazy has no match clock: only turns time out.
           if (command.type !== 'TimeoutTurn') return { outcome: succeeded(command.commandId, {}), position: null, changesReadModel: false };
-          return crazyTimeoutTurn(handlerDeps, command, parsed.data as GameEngineCommandPayload<'TimeoutTurn'>, roomCode, effectiveTurnDeadline);
+          return crazyTimeoutTurn(
+            handlerDeps,
+            command,
+            parsed.data as GameEngineCommandPayload<'TimeoutTurn'>,
+            roomCode,
+            effectiveTurnDeadline,
+          );
         }
         return command.type === 'TimeoutTurn'
           ? timeoutTurn(handlerDeps, command, parsed.data as GameEngineCommandPayload<'TimeoutTurn'>, roomCode)
@@ -162,7 +179,9 @@ export function createGameEngine(deps: GameEngineDeps): GameEngine {
       case 'RespondInvitation': {
         const parsed = GameEngineCommands.RespondInvitation.safeParse(command.payload);
         if (!parsed.success) return invalid(parsed.error);
-        const { rows } = await deps.db.query<{ code: string }>('select code from engine_invitations where invitation_id = $1', [parsed.data.invitationId]);
+        const { rows } = await deps.db.query<{ code: string }>('select code from engine_invitations where invitation_id = $1', [
+          parsed.data.invitationId,
+        ]);
         const code = rows[0]?.code;
         if (!code) return { outcome: rejected(command.commandId, 'invitation_not_found'), position: null, changesReadModel: false };
         return respondInvitation(handlerDeps, command, parsed.data, code);
@@ -178,7 +197,11 @@ export function createGameEngine(deps: GameEngineDeps): GameEngine {
     const parsed = GameEngineCommands[type].safeParse(command.payload);
     if (!parsed.success) {
       const issues = parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
-      return Promise.resolve({ outcome: rejected(command.commandId, 'invalid_command', { issues }), position: null, changesReadModel: false });
+      return Promise.resolve({
+        outcome: rejected(command.commandId, 'invalid_command', { issues }),
+        position: null,
+        changesReadModel: false,
+      });
     }
     return handler(handlerDeps, command, parsed.data);
   }
@@ -198,7 +221,9 @@ export function createGameEngine(deps: GameEngineDeps): GameEngine {
   // events say at its start (a lagging projection would only defer work to the next pass; this makes it exact).
   const caughtUp = async () => {
     if (!projection) return;
-    await waitForProjection(await deps.store.head()).catch((error: unknown) => logger.error({ err: String(error) }, 'sweep: projection still behind; sweeping what it has'));
+    await waitForProjection(await deps.store.head()).catch((error: unknown) =>
+      logger.error({ err: String(error) }, 'sweep: projection still behind; sweeping what it has'),
+    );
   };
   const runSweep = async (now: Date = clock()) => {
     await caughtUp();
@@ -225,7 +250,8 @@ export function createGameEngine(deps: GameEngineDeps): GameEngine {
         subscriber: PROJECTION_SUBSCRIBER,
         accepts: projectsEvent,
         coalesceMs: PROJECTION_COALESCE_MS,
-        handle: (events, { tx }) => (tx ? applyToReadModel(tx, events, deps.store) : deps.db.transaction((t) => applyToReadModel(t, events, deps.store))),
+        handle: (events, { tx }) =>
+          tx ? applyToReadModel(tx, events, deps.store) : deps.db.transaction((t) => applyToReadModel(t, events, deps.store)),
         onError: (error) => logger.error({ err: String(error) }, 'engine projection failed; retrying'),
       });
       const interval = deps.sweepIntervalMs ?? SWEEP_INTERVAL_MS;

@@ -63,7 +63,11 @@ export const refundTransferId = (matchId: string) => uuidFrom('game-fee-refund',
 export const rewardTransferId = (matchId: string) => uuidFrom('reward', matchId);
 
 /** A command the engine sends the ledger on behalf of `cause`, with an id fixed by what it is for. */
-function ledgerCommand(cause: Pick<CommandEnvelope, 'issuedAt' | 'correlationId'>, commandId: string, payload: JsonObject): CommandEnvelope {
+function ledgerCommand(
+  cause: Pick<CommandEnvelope, 'issuedAt' | 'correlationId'>,
+  commandId: string,
+  payload: JsonObject,
+): CommandEnvelope {
   return { commandId, type: 'Transfer', actorId: ENGINE_ACTOR, payload, issuedAt: cause.issuedAt, correlationId: cause.correlationId };
 }
 
@@ -94,7 +98,12 @@ function chargeFee(deps: HandlerDeps, cause: CommandEnvelope, request: HangmanRe
 
 const releaseSlot = (cause: CommandEnvelope, request: HangmanRequested['data']): StreamAppend => {
   const streamId = playsStreamId(request.playerId, request.day);
-  return { streamId, streamType: PLAYS_STREAM_TYPE, expectedVersion: 'any', events: eventsOf(cause, streamId, [{ type: 'PlaySlotReleased', data: { matchId: request.matchId } }]) };
+  return {
+    streamId,
+    streamType: PLAYS_STREAM_TYPE,
+    expectedVersion: 'any',
+    events: eventsOf(cause, streamId, [{ type: 'PlaySlotReleased', data: { matchId: request.matchId } }]),
+  };
 };
 
 /** An event the engine records once per match, whoever (a move, a sweep) gets there first. */
@@ -114,11 +123,16 @@ function onceAppend(matchId: string, cause: CommandEnvelope, event: { type: stri
   };
 }
 
-const fold = (match: MatchRecord, events: readonly MatchEvent[]): MatchRecord => events.reduce<MatchRecord>((m, e) => evolveMatch(m, e) ?? m, match);
+const fold = (match: MatchRecord, events: readonly MatchEvent[]): MatchRecord =>
+  events.reduce<MatchRecord>((m, e) => evolveMatch(m, e) ?? m, match);
 
 // PlayHangman ------------------------------------------------------------------------------------------------------
 
-export function playHangman(deps: HandlerDeps, command: CommandEnvelope, payload: GameEngineCommandPayload<'PlayHangman'>): Promise<HandlerResult> {
+export function playHangman(
+  deps: HandlerDeps,
+  command: CommandEnvelope,
+  payload: GameEngineCommandPayload<'PlayHangman'>,
+): Promise<HandlerResult> {
   const { matchId, userId } = payload;
   return deps.locks.run([matchId], () =>
     withRetries(async () => {
@@ -126,7 +140,14 @@ export function playHangman(deps: HandlerDeps, command: CommandEnvelope, payload
       if (loaded.match) return resumeStart(deps, command, loaded, userId);
 
       const probe = initialState(
-        { matchId, playerId: userId, language: payload.language, category: payload.category, difficulty: payload.difficulty, startedAt: command.issuedAt },
+        {
+          matchId,
+          playerId: userId,
+          language: payload.language,
+          category: payload.category,
+          difficulty: payload.difficulty,
+          startedAt: command.issuedAt,
+        },
         'probe',
       );
       if (typeof probe === 'string') return answer(rejected(command.commandId, probe));
@@ -164,7 +185,12 @@ export function playHangman(deps: HandlerDeps, command: CommandEnvelope, payload
   );
 }
 
-async function resumeStart(deps: HandlerDeps, command: CommandEnvelope, loaded: LoadedMatch, userId: string): Promise<HandlerResult | typeof AGAIN> {
+async function resumeStart(
+  deps: HandlerDeps,
+  command: CommandEnvelope,
+  loaded: LoadedMatch,
+  userId: string,
+): Promise<HandlerResult | typeof AGAIN> {
   const match = loaded.match!;
   if (match.playerId !== userId) return answer(rejected(command.commandId, 'not_your_match'));
   if (hasStarted(match)) return answer(succeeded(command.commandId, { matchId: match.matchId, view: viewOf(match) }));
@@ -176,7 +202,10 @@ async function resumeStart(deps: HandlerDeps, command: CommandEnvelope, loaded: 
   if (fee.status === 'rejected') {
     const reason = feeRefusal(fee.reason);
     const refused: MatchEvent = { type: 'HangmanRefused', data: { reason, at: command.issuedAt } };
-    const position = await appendAll(deps.store, [matchAppend(match.matchId, loaded.version!, command, [refused]), releaseSlot(command, request)]);
+    const position = await appendAll(deps.store, [
+      matchAppend(match.matchId, loaded.version!, command, [refused]),
+      releaseSlot(command, request),
+    ]);
     if (!position) return AGAIN;
     deps.logger.info({ matchId: match.matchId, reason }, 'hangman start refused');
     return answer(rejected(command.commandId, reason), position);
@@ -206,7 +235,11 @@ async function resumeStart(deps: HandlerDeps, command: CommandEnvelope, loaded: 
 
 // MakeMove ---------------------------------------------------------------------------------------------------------
 
-export function makeMove(deps: HandlerDeps, command: CommandEnvelope, payload: GameEngineCommandPayload<'MakeMove'>): Promise<HandlerResult> {
+export function makeMove(
+  deps: HandlerDeps,
+  command: CommandEnvelope,
+  payload: GameEngineCommandPayload<'MakeMove'>,
+): Promise<HandlerResult> {
   const { matchId, userId, move } = payload;
   return deps.locks.run([matchId], async () => {
     const result = await withRetries(async () => {
@@ -219,7 +252,8 @@ export function makeMove(deps: HandlerDeps, command: CommandEnvelope, payload: G
       }
       const at = command.issuedAt;
       if (move.type === 'set_word') return { result: answer(rejected(command.commandId, 'not_the_setter')), won: null };
-      if (move.type !== 'guess' && move.type !== 'hint') return { result: answer(rejected(command.commandId, 'move_not_for_this_game')), won: null };
+      if (move.type !== 'guess' && move.type !== 'hint')
+        return { result: answer(rejected(command.commandId, 'move_not_for_this_game')), won: null };
       const core: HangmanCommand =
         move.type === 'guess'
           ? { type: 'GuessLetter', data: { matchId, playerId: userId, letter: move.letter, at } }
@@ -230,7 +264,10 @@ export function makeMove(deps: HandlerDeps, command: CommandEnvelope, payload: G
       if (!position) return AGAIN;
       const after = fold(match, events);
       const ended = after.hangman.status !== 'playing';
-      return { result: answer(succeeded(command.commandId, { view: viewOf(after) }), position, ended), won: endedWon(events) ? after : null };
+      return {
+        result: answer(succeeded(command.commandId, { view: viewOf(after) }), position, ended),
+        won: endedWon(events) ? after : null,
+      };
     });
     if (result.won) await payReward(deps, command, result.won);
     return result.result;
@@ -264,7 +301,9 @@ export async function payReward(deps: HandlerDeps, cause: CommandEnvelope, match
       deps.logger.error({ matchId: match.matchId, reason: outcome.reason }, 'reward refused by the ledger; the sweeper will retry');
       return;
     }
-    await appendAll(deps.store, [onceAppend(match.matchId, cause, { type: 'HangmanRewardPaid', data: { transferId, tokens, at: cause.issuedAt } })]);
+    await appendAll(deps.store, [
+      onceAppend(match.matchId, cause, { type: 'HangmanRewardPaid', data: { transferId, tokens, at: cause.issuedAt } }),
+    ]);
   } catch (error) {
     deps.logger.error({ matchId: match.matchId, err: String(error) }, 'reward not paid yet; the sweeper will retry');
   }
@@ -272,7 +311,11 @@ export async function payReward(deps: HandlerDeps, cause: CommandEnvelope, match
 
 // ExpireHangman ----------------------------------------------------------------------------------------------------
 
-export function expireHangman(deps: HandlerDeps, command: CommandEnvelope, payload: GameEngineCommandPayload<'ExpireHangman'>): Promise<HandlerResult> {
+export function expireHangman(
+  deps: HandlerDeps,
+  command: CommandEnvelope,
+  payload: GameEngineCommandPayload<'ExpireHangman'>,
+): Promise<HandlerResult> {
   const { matchId } = payload;
   return deps.locks.run([matchId], () =>
     withRetries(async () => {
@@ -301,7 +344,10 @@ export async function abandonStaleStart(deps: HandlerDeps, matchId: string, now:
       if (!match || match.status !== 'requested') return null;
       if (now.getTime() - Date.parse(match.request.requestedAt) < PLAY_REQUEST_STALE_MS) return null;
       const abandoned: MatchEvent = { type: 'HangmanAbandoned', data: { at: cause.issuedAt } };
-      const appended = await appendAll(deps.store, [matchAppend(matchId, loaded.version!, cause, [abandoned]), releaseSlot(cause, match.request)]);
+      const appended = await appendAll(deps.store, [
+        matchAppend(matchId, loaded.version!, cause, [abandoned]),
+        releaseSlot(cause, match.request),
+      ]);
       if (appended) deps.logger.info({ matchId }, 'stale hangman start abandoned');
       return appended ?? AGAIN;
     }),
@@ -322,7 +368,9 @@ export async function refundAbandonedStart(deps: HandlerDeps, matchId: string, n
   const { request } = match;
   const fee = await chargeFee(deps, cause, request);
   if (fee.status === 'rejected') {
-    return appendAll(deps.store, [onceAppend(matchId, cause, { type: 'HangmanFeeRefunded', data: { transferId: null, amount: 0, at: cause.issuedAt } })]);
+    return appendAll(deps.store, [
+      onceAppend(matchId, cause, { type: 'HangmanFeeRefunded', data: { transferId: null, amount: 0, at: cause.issuedAt } }),
+    ]);
   }
   const transferId = refundTransferId(matchId);
   const refund = await deps.ledger.send(
@@ -339,7 +387,9 @@ export async function refundAbandonedStart(deps: HandlerDeps, matchId: string, n
     deps.logger.error({ matchId, reason: refund.reason }, 'fee refund refused by the ledger; the sweeper will retry');
     return null;
   }
-  return appendAll(deps.store, [onceAppend(matchId, cause, { type: 'HangmanFeeRefunded', data: { transferId, amount: request.cost, at: cause.issuedAt } })]);
+  return appendAll(deps.store, [
+    onceAppend(matchId, cause, { type: 'HangmanFeeRefunded', data: { transferId, amount: request.cost, at: cause.issuedAt } }),
+  ]);
 }
 
 /** The sweeper's retry of a reward the move could not pay. */

@@ -56,8 +56,7 @@ export function evolveMatch(match: MatchRecord | null, event: MatchEvent): Match
   }
 }
 
-export const foldMatch = (events: readonly MatchEvent[]): MatchRecord | null =>
-  events.reduce<MatchRecord | null>(evolveMatch, null);
+export const foldMatch = (events: readonly MatchEvent[]): MatchRecord | null => events.reduce<MatchRecord | null>(evolveMatch, null);
 
 /** True once the game has begun (playing or over). */
 export const hasStarted = (match: MatchRecord): boolean => match.hangman.status !== 'not_started';

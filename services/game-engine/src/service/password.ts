@@ -7,7 +7,9 @@ import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 const KEY_LENGTH = 32;
 
 function derive(password: string, salt: Buffer): Promise<Buffer> {
-  return new Promise((resolve, reject) => scrypt(password.normalize('NFC'), salt, KEY_LENGTH, (error, key) => (error ? reject(error) : resolve(key))));
+  return new Promise((resolve, reject) =>
+    scrypt(password.normalize('NFC'), salt, KEY_LENGTH, (error, key) => (error ? reject(error) : resolve(key))),
+  );
 }
 
 export async function hashPassword(password: string): Promise<string> {

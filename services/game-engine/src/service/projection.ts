@@ -176,12 +176,13 @@ export async function applyToReadModel(sql: SqlExecutor, events: readonly Stored
         break;
       case 'HangmanWon': {
         const { at, score, tokensWon, xpWon } = event.data;
-        await update(sql, matchId, position, `status = 'won', ended_at = $3, score = $4, tokens_won = $5, xp_won = $6, reward_paid = reward_paid or $5 = 0`, [
-          at,
-          score,
-          tokensWon,
-          xpWon,
-        ]);
+        await update(
+          sql,
+          matchId,
+          position,
+          `status = 'won', ended_at = $3, score = $4, tokens_won = $5, xp_won = $6, reward_paid = reward_paid or $5 = 0`,
+          [at, score, tokensWon, xpWon],
+        );
         break;
       }
       case 'HangmanLost':
@@ -208,10 +209,11 @@ export async function applyToReadModel(sql: SqlExecutor, events: readonly Stored
 
 /** Applies an update once: a row already past this event (by global position) is left alone. */
 async function update(sql: SqlExecutor, matchId: string, position: string, assignments: string, params: readonly unknown[]): Promise<void> {
-  await sql.query(
-    `update engine_matches set ${assignments}, global_position = $2 where match_id = $1 and global_position < $2`,
-    [matchId, position, ...params],
-  );
+  await sql.query(`update engine_matches set ${assignments}, global_position = $2 where match_id = $1 and global_position < $2`, [
+    matchId,
+    position,
+    ...params,
+  ]);
 }
 
 // Rooms and duels --------------------------------------------------------------------------------------------------
@@ -323,7 +325,14 @@ async function writeRooms(sql: SqlExecutor, writes: RoomWrites): Promise<void> {
       [JSON.stringify(rooms)],
     );
     const members = [...writes.rooms.entries()].flatMap(([code, { state }]) =>
-      state.players.map((player, seat) => ({ code, user_id: player.id, status: player.status, online: player.online, offline_since: player.offlineSince, seat })),
+      state.players.map((player, seat) => ({
+        code,
+        user_id: player.id,
+        status: player.status,
+        online: player.online,
+        offline_since: player.offlineSince,
+        seat,
+      })),
     );
     await sql.query('delete from engine_room_members where code = any($1::text[])', [rooms.map((room) => room.code)]);
     if (members.length > 0) {
@@ -363,8 +372,12 @@ function historyRows(state: RoomState, matchId: string): HistoryRow[] {
   const finishedAt = played.finishedAt;
   const players = played.players.map((id) => ({ id, score: played.scores[id] ?? 0 }));
   return played.players.map((userId) => {
-    const paid = state.transfers.filter((t) => t.matchId === matchId && t.reason === 'payout' && t.userId === userId).reduce((a, t) => a + t.amount, 0);
-    const spent = state.holds.filter((h) => h.matchId === matchId && h.userId === userId && h.resolution === 'post').reduce((a, h) => a + h.amount, 0);
+    const paid = state.transfers
+      .filter((t) => t.matchId === matchId && t.reason === 'payout' && t.userId === userId)
+      .reduce((a, t) => a + t.amount, 0);
+    const spent = state.holds
+      .filter((h) => h.matchId === matchId && h.userId === userId && h.resolution === 'post')
+      .reduce((a, h) => a + h.amount, 0);
     const won = played.winners.includes(userId);
     const result = played.leavers.includes(userId) ? 'left' : won ? (played.winners.length > 1 ? 'tie' : 'won') : 'lost';
     return {

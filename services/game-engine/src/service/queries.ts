@@ -29,7 +29,12 @@ import type { RoomState } from '../rooms/state.ts';
 import { invitedIdsOf, memberIdsOf, roomView, type RoomView } from '../rooms/view.ts';
 import { loadDuel } from './duel-match.ts';
 import { loadCrazy } from './crazy-match.ts';
-import { replaySteps as crazyReplaySteps, viewFor as crazyViewFor, type CrazyView, type ReplayStep as CrazyReplayStep } from '../games/crazy/index.ts';
+import {
+  replaySteps as crazyReplaySteps,
+  viewFor as crazyViewFor,
+  type CrazyView,
+  type ReplayStep as CrazyReplayStep,
+} from '../games/crazy/index.ts';
 import { loadRoom } from './rooms.ts';
 import { groupBy } from './group-by.ts';
 
@@ -240,7 +245,13 @@ export function createEngineQueries(deps: { store: EventStore; db: SqlExecutor }
       if (crazy.state) {
         if (crazy.state.status !== 'finished') return 'match_not_over';
         const steps = crazyReplaySteps(crazy.events, { revealHands: true });
-        return { kind: 'crazy', matchId, roomCode: crazy.state.roomCode, final: crazyViewFor(crazy.state, null, { revealHands: true }), steps };
+        return {
+          kind: 'crazy',
+          matchId,
+          roomCode: crazy.state.roomCode,
+          final: crazyViewFor(crazy.state, null, { revealHands: true }),
+          steps,
+        };
       }
       const duel = await loadDuel(deps.store, matchId);
       if (duel.state) {
@@ -297,7 +308,12 @@ export function createEngineQueries(deps: { store: EventStore; db: SqlExecutor }
     async room(code) {
       const { state, globalPosition } = await loadRoom(deps.store, code);
       if (!state) return null;
-      return { view: roomView(state), version: Number(globalPosition ?? 0n), memberIds: memberIdsOf(state), invitedIds: invitedIdsOf(state) };
+      return {
+        view: roomView(state),
+        version: Number(globalPosition ?? 0n),
+        memberIds: memberIdsOf(state),
+        invitedIds: invitedIdsOf(state),
+      };
     },
 
     async openRooms({ limit }) {
@@ -318,14 +334,27 @@ export function createEngineQueries(deps: { store: EventStore; db: SqlExecutor }
     },
 
     async invitations(userId) {
-      const { rows } = await deps.db.query<{ invitation_id: string; code: string; from_user_id: string; at: Date | string; state: RoomState | string }>(
+      const { rows } = await deps.db.query<{
+        invitation_id: string;
+        code: string;
+        from_user_id: string;
+        at: Date | string;
+        state: RoomState | string;
+      }>(
         `select i.invitation_id, i.code, i.from_user_id, i.at, r.state from engine_invitations i join engine_rooms r on r.code = i.code
           where i.invitee_id = $1 and i.status = 'pending' and r.status = 'waiting' order by i.at desc, i.invitation_id limit 100`,
         [userId],
       );
       return rows.map((r) => {
         const state = jsonOf(r.state);
-        return { id: r.invitation_id, code: r.code, roomName: state.settings.roomName, game: state.settings.game, fromUserId: r.from_user_id, at: new Date(r.at).toISOString() };
+        return {
+          id: r.invitation_id,
+          code: r.code,
+          roomName: state.settings.roomName,
+          game: state.settings.game,
+          fromUserId: r.from_user_id,
+          at: new Date(r.at).toISOString(),
+        };
       });
     },
 
@@ -389,7 +418,8 @@ const encodeCursor = (finishedAt: string, matchId: string) => Buffer.from(JSON.s
 function decodeCursor(cursor: string): { finishedAt: string; matchId: string } | null {
   try {
     const [finishedAt, matchId] = JSON.parse(Buffer.from(cursor, 'base64url').toString()) as [unknown, unknown];
-    if (typeof finishedAt === 'string' && typeof matchId === 'string' && !Number.isNaN(Date.parse(finishedAt))) return { finishedAt, matchId };
+    if (typeof finishedAt === 'string' && typeof matchId === 'string' && !Number.isNaN(Date.parse(finishedAt)))
+      return { finishedAt, matchId };
   } catch {
     // an unreadable cursor reads as the first page
   }

@@ -91,9 +91,18 @@ export const roomAppend = (
   expectedVersion: StreamAppend['expectedVersion'],
   command: Pick<CommandEnvelope, 'commandId' | 'correlationId' | 'actorId'>,
   events: readonly RoomEvent[],
-): StreamAppend => ({ streamId: roomStreamId(code), streamType: ROOM_STREAM_TYPE, expectedVersion, events: eventsOf(command, roomStreamId(code), events) });
+): StreamAppend => ({
+  streamId: roomStreamId(code),
+  streamType: ROOM_STREAM_TYPE,
+  expectedVersion,
+  events: eventsOf(command, roomStreamId(code), events),
+});
 
-const answer = (outcome: CommandOutcome, position: Position | null = null, changesReadModel = true): HandlerResult => ({ outcome, position, changesReadModel });
+const answer = (outcome: CommandOutcome, position: Position | null = null, changesReadModel = true): HandlerResult => ({
+  outcome,
+  position,
+  changesReadModel,
+});
 const later = (a: Position | null, b: Position | null): Position | null => (!a ? b : !b ? a : comparePositions(a, b) >= 0 ? a : b);
 
 /** What a room command appends besides its room events (the match stream at a start or a forfeit). */
@@ -122,11 +131,15 @@ export function runRoomCommand(deps: HandlerDeps, command: CommandEnvelope, spec
       const plan = await spec.plan(loaded);
       if (isRejection(plan)) return plan;
       if (plan.events.length === 0 && !plan.extra?.length) return { position: null as Position | null };
-      const appends = plan.events.length > 0 ? [roomAppend(spec.code, loaded.version ?? 'no_stream', command, plan.events), ...(plan.extra ?? [])] : [...(plan.extra ?? [])];
+      const appends =
+        plan.events.length > 0
+          ? [roomAppend(spec.code, loaded.version ?? 'no_stream', command, plan.events), ...(plan.extra ?? [])]
+          : [...(plan.extra ?? [])];
       const position = await appendAll(deps.store, appends);
       return position ? { position } : AGAIN;
     });
-    if ('reason' in decided) return answer(rejected(command.commandId, decided.reason, decided.details as JsonObject | undefined), null, false);
+    if ('reason' in decided)
+      return answer(rejected(command.commandId, decided.reason, decided.details as JsonObject | undefined), null, false);
     const settled = await settleRoomMoney(deps, command, spec.code);
     const { state } = await loadRoom(deps.store, spec.code);
     if (!state) return answer(rejected(command.commandId, 'room_not_found'), null, false);
@@ -146,7 +159,12 @@ export const decided =
 
 const MAX_LEDGER_PASSES = 8;
 
-function ledgerEnvelope(cause: Pick<CommandEnvelope, 'issuedAt' | 'correlationId'>, type: string, commandId: string, payload: JsonObject): CommandEnvelope {
+function ledgerEnvelope(
+  cause: Pick<CommandEnvelope, 'issuedAt' | 'correlationId'>,
+  type: string,
+  commandId: string,
+  payload: JsonObject,
+): CommandEnvelope {
   return { commandId, type, actorId: ENGINE_ACTOR, payload, issuedAt: cause.issuedAt, correlationId: cause.correlationId };
 }
 
@@ -170,11 +188,20 @@ async function record(deps: HandlerDeps, cause: CommandEnvelope, code: string, k
 }
 
 /** The ledger reason of each hold a room places, as the player's wallet history names it. */
-const HOLD_REASONS: Readonly<Record<HoldKind, 'entry_fee' | 'penalty' | 'bet_stake'>> = { entry: 'entry_fee', penalty: 'penalty', stake: 'bet_stake' };
+const HOLD_REASONS: Readonly<Record<HoldKind, 'entry_fee' | 'penalty' | 'bet_stake'>> = {
+  entry: 'entry_fee',
+  penalty: 'penalty',
+  stake: 'bet_stake',
+};
 const holdReason = (kind: HoldKind) => HOLD_REASONS[kind];
 
 /** Carries out one step; false when the ledger refused a transfer (left for the sweeper). */
-async function runStep(deps: HandlerDeps, cause: CommandEnvelope, code: string, step: LedgerStep): Promise<{ ok: boolean; position: Position | null }> {
+async function runStep(
+  deps: HandlerDeps,
+  cause: CommandEnvelope,
+  code: string,
+  step: LedgerStep,
+): Promise<{ ok: boolean; position: Position | null }> {
   const at = cause.issuedAt;
   if (step.kind === 'place') {
     const { hold } = step;
@@ -189,15 +216,24 @@ async function runStep(deps: HandlerDeps, cause: CommandEnvelope, code: string, 
         expiresAt: hold.expiresAt,
       }),
     );
-    if (outcome.status === 'succeeded') return { ok: true, position: await record(deps, cause, code, hold.holdId, { type: 'RoomHoldPlaced', data: { holdId: hold.holdId, at } }) };
+    if (outcome.status === 'succeeded')
+      return {
+        ok: true,
+        position: await record(deps, cause, code, hold.holdId, { type: 'RoomHoldPlaced', data: { holdId: hold.holdId, at } }),
+      };
     const reason = outcome.reason === 'account_not_found' ? 'insufficient_tokens' : outcome.reason;
     deps.logger.info({ code, holdId: hold.holdId, reason }, 'room hold refused');
-    return { ok: true, position: await record(deps, cause, code, hold.holdId, { type: 'RoomHoldRefused', data: { holdId: hold.holdId, reason, at } }) };
+    return {
+      ok: true,
+      position: await record(deps, cause, code, hold.holdId, { type: 'RoomHoldRefused', data: { holdId: hold.holdId, reason, at } }),
+    };
   }
   if (step.kind === 'resolve') {
     const { hold, action } = step;
     const outcome = await deps.ledger.send(
-      ledgerEnvelope(cause, action === 'post' ? 'PostHold' : 'VoidHold', uuidFrom('room-ledger', hold.holdId, action), { holdId: hold.holdId }),
+      ledgerEnvelope(cause, action === 'post' ? 'PostHold' : 'VoidHold', uuidFrom('room-ledger', hold.holdId, action), {
+        holdId: hold.holdId,
+      }),
     );
     let status: 'posted' | 'voided' | 'expired' | null = null;
     if (outcome.status === 'succeeded') status = action === 'post' ? 'posted' : 'voided';
@@ -205,13 +241,20 @@ async function runStep(deps: HandlerDeps, cause: CommandEnvelope, code: string, 
       // Resolved by someone else: the ledger's expiry (a hold left past its time). Recorded as it is.
       const s = outcome.details?.status;
       status = s === 'posted' || s === 'voided' || s === 'expired' ? s : 'expired';
-      if (status !== (action === 'post' ? 'posted' : 'voided')) deps.logger.error({ code, holdId: hold.holdId, action, status }, 'room hold was resolved otherwise');
+      if (status !== (action === 'post' ? 'posted' : 'voided'))
+        deps.logger.error({ code, holdId: hold.holdId, action, status }, 'room hold was resolved otherwise');
     } else if (outcome.status === 'rejected' && outcome.reason === 'hold_not_found' && action === 'void') status = 'voided';
     if (!status) {
-      deps.logger.error({ code, holdId: hold.holdId, action, reason: outcome.status === 'rejected' ? outcome.reason : null }, 'room hold not resolved; the sweeper will retry');
+      deps.logger.error(
+        { code, holdId: hold.holdId, action, reason: outcome.status === 'rejected' ? outcome.reason : null },
+        'room hold not resolved; the sweeper will retry',
+      );
       return { ok: false, position: null };
     }
-    return { ok: true, position: await record(deps, cause, code, hold.holdId, { type: 'RoomHoldResolved', data: { holdId: hold.holdId, status, at } }) };
+    return {
+      ok: true,
+      position: await record(deps, cause, code, hold.holdId, { type: 'RoomHoldResolved', data: { holdId: hold.holdId, status, at } }),
+    };
   }
   const { transfer } = step;
   const outcome = await deps.ledger.send(
@@ -228,7 +271,13 @@ async function runStep(deps: HandlerDeps, cause: CommandEnvelope, code: string, 
     deps.logger.error({ code, transferId: transfer.transferId, reason: outcome.reason }, 'room transfer refused; the sweeper will retry');
     return { ok: false, position: null };
   }
-  return { ok: true, position: await record(deps, cause, code, transfer.transferId, { type: 'RoomTransferDone', data: { transferId: transfer.transferId, at } }) };
+  return {
+    ok: true,
+    position: await record(deps, cause, code, transfer.transferId, {
+      type: 'RoomTransferDone',
+      data: { transferId: transfer.transferId, at },
+    }),
+  };
 }
 
 /**
@@ -256,7 +305,11 @@ export async function settleRoomMoney(deps: HandlerDeps, cause: CommandEnvelope,
 // The handlers -----------------------------------------------------------------------------------------------------
 
 /** Creates a room at the code derived from the command id (the next derivation when one is taken). */
-export function createRoom(deps: HandlerDeps, command: CommandEnvelope, payload: GameEngineCommandPayload<'CreateRoom'>): Promise<HandlerResult> {
+export function createRoom(
+  deps: HandlerDeps,
+  command: CommandEnvelope,
+  payload: GameEngineCommandPayload<'CreateRoom'>,
+): Promise<HandlerResult> {
   const { password, userId, ...settings } = payload;
   const attempt = async (n: number): Promise<HandlerResult> => {
     if (n >= ROOM_CODE_ATTEMPTS) throw new Error('no free room code after many attempts');
@@ -293,7 +346,11 @@ export function createRoom(deps: HandlerDeps, command: CommandEnvelope, payload:
   return attempt(0);
 }
 
-export async function joinRoom(deps: HandlerDeps, command: CommandEnvelope, payload: GameEngineCommandPayload<'JoinRoom'>): Promise<HandlerResult> {
+export async function joinRoom(
+  deps: HandlerDeps,
+  command: CommandEnvelope,
+  payload: GameEngineCommandPayload<'JoinRoom'>,
+): Promise<HandlerResult> {
   const { code, userId, password } = payload;
   return runRoomCommand(deps, command, {
     code,
@@ -311,15 +368,28 @@ export const invitePlayer = (deps: HandlerDeps, command: CommandEnvelope, p: Gam
     code: p.code,
     plan: decided(() => ({
       type: 'InvitePlayer',
-      data: { userId: p.userId, inviteeId: p.inviteeId, invitationId: uuidFrom('room-invitation', p.code, command.commandId), at: command.issuedAt },
+      data: {
+        userId: p.userId,
+        inviteeId: p.inviteeId,
+        invitationId: uuidFrom('room-invitation', p.code, command.commandId),
+        at: command.issuedAt,
+      },
     })),
   });
 
 /** `code` comes from the read model (invitation id → room); the room's own state decides. */
-export const respondInvitation = (deps: HandlerDeps, command: CommandEnvelope, p: GameEngineCommandPayload<'RespondInvitation'>, code: string) =>
+export const respondInvitation = (
+  deps: HandlerDeps,
+  command: CommandEnvelope,
+  p: GameEngineCommandPayload<'RespondInvitation'>,
+  code: string,
+) =>
   runRoomCommand(deps, command, {
     code,
-    plan: decided(() => ({ type: 'RespondInvitation', data: { userId: p.userId, invitationId: p.invitationId, accept: p.accept, at: command.issuedAt } })),
+    plan: decided(() => ({
+      type: 'RespondInvitation',
+      data: { userId: p.userId, invitationId: p.invitationId, accept: p.accept, at: command.issuedAt },
+    })),
     respond: (state) => (p.accept ? roomAnswer(command, state) : succeeded(command.commandId, { room: null })),
   });
 
@@ -341,12 +411,18 @@ const stakeRequestsOf = (state: RoomState, userId: string): string[] => {
 export const setReady = (deps: HandlerDeps, command: CommandEnvelope, p: GameEngineCommandPayload<'SetReady'>) =>
   runRoomCommand(deps, command, {
     code: p.code,
-    plan: decided(() => ({ type: 'SetReady', data: { userId: p.userId, ready: p.ready, requestId: command.commandId, at: command.issuedAt } })),
+    plan: decided(() => ({
+      type: 'SetReady',
+      data: { userId: p.userId, ready: p.ready, requestId: command.commandId, at: command.issuedAt },
+    })),
     respond: (state) => requestAnswer(command, state, [command.commandId]),
   });
 
 export const deleteRoom = (deps: HandlerDeps, command: CommandEnvelope, p: GameEngineCommandPayload<'DeleteRoom'>) =>
-  runRoomCommand(deps, command, { code: p.code, plan: decided(() => ({ type: 'DeleteRoom', data: { userId: p.userId, at: command.issuedAt } })) });
+  runRoomCommand(deps, command, {
+    code: p.code,
+    plan: decided(() => ({ type: 'DeleteRoom', data: { userId: p.userId, at: command.issuedAt } })),
+  });
 
 export const proposeBet = (deps: HandlerDeps, command: CommandEnvelope, p: GameEngineCommandPayload<'ProposeBet'>) =>
   runRoomCommand(deps, command, {
@@ -366,17 +442,27 @@ export const respondBet = (deps: HandlerDeps, command: CommandEnvelope, p: GameE
   });
 
 export const expireBet = (deps: HandlerDeps, command: CommandEnvelope, p: GameEngineCommandPayload<'ExpireBet'>) =>
-  runRoomCommand(deps, command, { code: p.code, plan: decided(() => ({ type: 'ExpireBet', data: { proposalId: p.proposalId, at: command.issuedAt } })) });
+  runRoomCommand(deps, command, {
+    code: p.code,
+    plan: decided(() => ({ type: 'ExpireBet', data: { proposalId: p.proposalId, at: command.issuedAt } })),
+  });
 
 export const startRematch = (deps: HandlerDeps, command: CommandEnvelope, p: GameEngineCommandPayload<'StartRematch'>) =>
   runRoomCommand(deps, command, {
     code: p.code,
-    plan: decided(() => ({ type: 'StartRematch', data: { userId: p.userId, matchId: uuidFrom('room-match', p.code, command.commandId), at: command.issuedAt } })),
+    plan: decided(() => ({
+      type: 'StartRematch',
+      data: { userId: p.userId, matchId: uuidFrom('room-match', p.code, command.commandId), at: command.issuedAt },
+    })),
     respond: (state) => roomAnswer(command, state, { matchId: state.matchId }),
   });
 
 export const setPresence = (deps: HandlerDeps, command: CommandEnvelope, p: GameEngineCommandPayload<'SetPresence'>) =>
-  runRoomCommand(deps, command, { code: p.code, plan: decided(() => ({ type: 'SetPresence', data: { userId: p.userId, online: p.online, at: command.issuedAt } })) });
+  runRoomCommand(deps, command, {
+    code: p.code,
+    plan: decided(() => ({ type: 'SetPresence', data: { userId: p.userId, online: p.online, at: command.issuedAt } })),
+  });
 
 /** Folds extra events onto a state (what the room will be once an append lands). */
-export const foldOnto = (state: RoomState, events: readonly RoomEvent[]): RoomState => events.reduce<RoomState>((s, e) => evolveRoom(s, e) ?? s, state);
+export const foldOnto = (state: RoomState, events: readonly RoomEvent[]): RoomState =>
+  events.reduce<RoomState>((s, e) => evolveRoom(s, e) ?? s, state);

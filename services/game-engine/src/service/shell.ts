@@ -13,7 +13,15 @@ import {
   type StreamAppend,
 } from '@qal/events';
 import { MAX_APPEND_ATTEMPTS } from '../config.ts';
-import { commandIdOf, MATCH_STREAM_TYPE, matchStreamId, parseMatchEvent, parsePlaysEvent, playsStreamId, type MatchEvent } from './events.ts';
+import {
+  commandIdOf,
+  MATCH_STREAM_TYPE,
+  matchStreamId,
+  parseMatchEvent,
+  parsePlaysEvent,
+  playsStreamId,
+  type MatchEvent,
+} from './events.ts';
 
 import { foldMatch, type MatchRecord } from './match.ts';
 

@@ -29,7 +29,9 @@ export async function sweep(
   const ids = async (sql: string, params: readonly unknown[]) =>
     (await deps.db.query<{ match_id: string }>(`${sql} limit ${SWEEP_BATCH}`, params)).rows.map((r) => r.match_id);
 
-  const overdue = await ids(`select match_id from engine_matches where status = 'playing' and deadline <= $1 order by deadline`, [now.toISOString()]);
+  const overdue = await ids(`select match_id from engine_matches where status = 'playing' and deadline <= $1 order by deadline`, [
+    now.toISOString(),
+  ]);
   for (const matchId of overdue) {
     const cause = systemCause('ExpireHangman', matchId, now);
     await deps.handle({ ...cause, type: 'ExpireHangman' });
@@ -40,7 +42,10 @@ export async function sweep(
   ]);
   for (const matchId of stale) await abandonStaleStart(deps, matchId, now);
 
-  const unrefunded = await ids(`select match_id from engine_matches where status = 'abandoned' and not fee_refunded order by requested_at`, []);
+  const unrefunded = await ids(
+    `select match_id from engine_matches where status = 'abandoned' and not fee_refunded order by requested_at`,
+    [],
+  );
   for (const matchId of unrefunded) await refundAbandonedStart(deps, matchId, now);
 
   const unpaid = await ids(
@@ -86,11 +91,19 @@ export async function sweepRooms(
     [now.toISOString()],
   );
   for (const row of bets.rows) {
-    await deps.handle(timer('ExpireBet', { code: row.code, proposalId: row.bet_proposal_id }, iso(row.bet_expires_at), row.code, row.bet_proposal_id));
+    await deps.handle(
+      timer('ExpireBet', { code: row.code, proposalId: row.bet_proposal_id }, iso(row.bet_expires_at), row.code, row.bet_proposal_id),
+    );
   }
 
   // Turns: past their deadline, or the current player has been offline longer than the grace.
-  const turns = await deps.db.query<{ match_id: string; turn: number; turn_deadline: Date | string; offline_since: Date | string | null; turn_ms: string }>(
+  const turns = await deps.db.query<{
+    match_id: string;
+    turn: number;
+    turn_deadline: Date | string;
+    offline_since: Date | string | null;
+    turn_ms: string;
+  }>(
     `select d.match_id, d.turn, d.turn_deadline, m.offline_since, (d.state->>'turnMs') as turn_ms
        from engine_duels d
        left join engine_room_members m on m.code = d.room_code and m.user_id = d.current_player and not m.online
@@ -103,9 +116,12 @@ export async function sweepRooms(
   for (const row of turns.rows) {
     const deadline = Date.parse(iso(row.turn_deadline));
     let at = deadline;
-    if (row.offline_since) at = Math.min(deadline, Math.max(deadline - Number(row.turn_ms), Date.parse(iso(row.offline_since)) + ROOM_RECONNECT_GRACE_MS));
+    if (row.offline_since)
+      at = Math.min(deadline, Math.max(deadline - Number(row.turn_ms), Date.parse(iso(row.offline_since)) + ROOM_RECONNECT_GRACE_MS));
     if (at > now.getTime()) continue;
-    const outcome = await deps.handle(timer('TimeoutTurn', { matchId: row.match_id, turn: Number(row.turn) }, new Date(at).toISOString(), row.match_id, String(row.turn)));
+    const outcome = await deps.handle(
+      timer('TimeoutTurn', { matchId: row.match_id, turn: Number(row.turn) }, new Date(at).toISOString(), row.match_id, String(row.turn)),
+    );
     if (outcome.status === 'succeeded') turnsTimedOut += 1;
   }
 
@@ -113,7 +129,8 @@ export async function sweepRooms(
     `select match_id, match_deadline from engine_duels where status = 'playing' and match_deadline <= $1 order by match_deadline limit ${SWEEP_BATCH}`,
     [now.toISOString()],
   );
-  for (const row of ended.rows) await deps.handle(timer('EndMatchOnTime', { matchId: row.match_id }, iso(row.match_deadline), row.match_id));
+  for (const row of ended.rows)
+    await deps.handle(timer('EndMatchOnTime', { matchId: row.match_id }, iso(row.match_deadline), row.match_id));
 
   const unsettled = await deps.db.query<{ code: string }>(
     `select code from engine_rooms where money_pending and last_event_at <= $1 order by last_event_at limit ${SWEEP_BATCH}`,
@@ -121,9 +138,9 @@ export async function sweepRooms(
   );
   for (const { code } of unsettled.rows) {
     const cause = systemCause('SettleRoomMoney', code, now);
-    await deps.locks.run([roomLockKey(code)], () => settleRoomMoney(deps, cause, code)).catch((error: unknown) =>
-      deps.logger.error({ code, err: String(error) }, 'room ledger steps failed; next sweep retries'),
-    );
+    await deps.locks
+      .run([roomLockKey(code)], () => settleRoomMoney(deps, cause, code))
+      .catch((error: unknown) => deps.logger.error({ code, err: String(error) }, 'room ledger steps failed; next sweep retries'));
   }
 
   return { betsExpired: bets.rows.length, turnsTimedOut, matchesEnded: ended.rows.length, moneySettled: unsettled.rows.length };

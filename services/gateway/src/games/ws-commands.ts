@@ -2,7 +2,16 @@ import type { CommandMessage, ResultMessage } from '@qal/events';
 import { z } from 'zod';
 import { Rejection } from '../http/errors.ts';
 import { rejectionMessage, type Lang } from '../http/rejections.ts';
-import { AnswerBody, BetBody, CreateRoomBody, InvitationIdParam, InviteBody, JoinRoomBody, roomCode, type RoomCommands } from '../rooms/room-commands.ts';
+import {
+  AnswerBody,
+  BetBody,
+  CreateRoomBody,
+  InvitationIdParam,
+  InviteBody,
+  JoinRoomBody,
+  roomCode,
+  type RoomCommands,
+} from '../rooms/room-commands.ts';
 import { MatchIdParam, MoveBody, PlayHangmanBody, type GameCommands, type RequestMeta } from './game-commands.ts';
 
 const MatchRef = z.object({ matchId: MatchIdParam });
@@ -28,7 +37,14 @@ export async function runWsCommand(
     const data = await dispatch(targets, message, meta, lang);
     return { type: 'result', id: message.id, ok: true, data };
   } catch (error) {
-    const code = error instanceof Rejection ? error.code : error instanceof z.ZodError ? 'validation_failed' : error instanceof Error && error.name === 'CommandTimeoutError' ? 'command_timeout' : 'internal_error';
+    const code =
+      error instanceof Rejection
+        ? error.code
+        : error instanceof z.ZodError
+          ? 'validation_failed'
+          : error instanceof Error && error.name === 'CommandTimeoutError'
+            ? 'command_timeout'
+            : 'internal_error';
     if (code === 'internal_error') onUnexpected(error);
     const details = error instanceof Rejection ? error.details : undefined;
     return {

@@ -26,7 +26,8 @@ export function success<T>(request: FastifyRequest, data: T, messageKey?: Messag
 export function failure(code: string, lang: Lang, data?: Record<string, unknown>): { status: number; body: FailureEnvelope } {
   const info = rejectionInfo(code);
   const message = rejectionMessage(code, lang, data);
-  const body: FailureEnvelope = data && Object.keys(data).length > 0 ? { success: false, code, message, data } : { success: false, code, message };
+  const body: FailureEnvelope =
+    data && Object.keys(data).length > 0 ? { success: false, code, message, data } : { success: false, code, message };
   return { status: info.status, body };
 }
 

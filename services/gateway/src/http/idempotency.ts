@@ -65,11 +65,18 @@ export function createIdempotency(deps: { db: SqlDatabase; clock: Clock; pepper:
         (request as Claimed)[CLAIM] = { id, key: cipherKey };
         return;
       }
-      const { rows } = await deps.db.query<CachedRow>(`select status, status_code, iv, body, created_at from identity_idempotency where id = $1`, [id]);
+      const { rows } = await deps.db.query<CachedRow>(
+        `select status, status_code, iv, body, created_at from identity_idempotency where id = $1`,
+        [id],
+      );
       const row = rows[0];
-      if (!row || row.status !== 'done' || row.iv === null || row.body === null) return sendFailure(request, reply, 'idempotency_in_progress');
+      if (!row || row.status !== 'done' || row.iv === null || row.body === null)
+        return sendFailure(request, reply, 'idempotency_in_progress');
       reply.header('idempotent-replayed', 'true');
-      return reply.code(row.status_code ?? 200).type('application/json; charset=utf-8').send(decrypt(cipherKey, row.iv, row.body));
+      return reply
+        .code(row.status_code ?? 200)
+        .type('application/json; charset=utf-8')
+        .send(decrypt(cipherKey, row.iv, row.body));
     };
 
     const onSend = async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {

@@ -21,7 +21,10 @@ describe('the rejection table', () => {
     for (const reason of crazy.CRAZY_REJECTIONS) {
       expect(table[reason], reason).toBeDefined();
       if (['game_over', 'not_your_match', 'not_your_turn'].includes(reason)) continue;
-      expect(table[reason], reason).toEqual({ status: crazy.CRAZY_REJECTION_HTTP_STATUS[reason], ...crazy.CRAZY_REJECTION_MESSAGES[reason] });
+      expect(table[reason], reason).toEqual({
+        status: crazy.CRAZY_REJECTION_HTTP_STATUS[reason],
+        ...crazy.CRAZY_REJECTION_MESSAGES[reason],
+      });
     }
   });
 

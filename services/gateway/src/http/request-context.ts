@@ -27,6 +27,7 @@ export function idempotencyKey(request: FastifyRequest): string | null {
   const value = request.headers['idempotency-key'];
   if (typeof value !== 'string') return null;
   const trimmed = value.trim();
-  if (!/^[A-Za-z0-9_.:-]{1,100}$/.test(trimmed)) throw new Rejection('validation_failed', { fields: { 'Idempotency-Key': 'must be 1-100 letters, digits or - _ . :' } });
+  if (!/^[A-Za-z0-9_.:-]{1,100}$/.test(trimmed))
+    throw new Rejection('validation_failed', { fields: { 'Idempotency-Key': 'must be 1-100 letters, digits or - _ . :' } });
   return trimmed;
 }

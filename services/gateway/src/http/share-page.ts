@@ -14,17 +14,20 @@ import type { Lang } from './rejections.ts';
 const TEXT = {
   en: {
     title: (name: string) => `${name}’s statistics on Qal`,
-    description: (level: number, played: number, best: number) => `Level ${level} · ${played} games played · highest score ${best}. Play Hangman in English and Amharic on Qal.`,
+    description: (level: number, played: number, best: number) =>
+      `Level ${level} · ${played} games played · highest score ${best}. Play Hangman in English and Amharic on Qal.`,
     missing: 'Qal — statistics',
   },
   am: {
     title: (name: string) => `የ${name} ስታቲስቲክስ በቃል`,
-    description: (level: number, played: number, best: number) => `ደረጃ ${level} · ${played} ጨዋታዎች ተጫውቷል · ከፍተኛ ነጥብ ${best}። በቃል ላይ ሃንግማንን በእንግሊዝኛ እና በአማርኛ ይጫወቱ።`,
+    description: (level: number, played: number, best: number) =>
+      `ደረጃ ${level} · ${played} ጨዋታዎች ተጫውቷል · ከፍተኛ ነጥብ ${best}። በቃል ላይ ሃንግማንን በእንግሊዝኛ እና በአማርኛ ይጫወቱ።`,
     missing: 'ቃል — ስታቲስቲክስ',
   },
 } as const;
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** index.html with the page's title, description and og/twitter tags. */
 export function withSocialMeta(html: string, meta: { title: string; description: string; url: string }): string {
@@ -51,14 +54,19 @@ export function registerSharePage(app: FastifyInstance, deps: { clientDistDir: s
   if (!existsSync(indexPath)) return; // the SPA fallback explains that the client is not built
   let template: Promise<string> | null = null;
 
-  for (const [prefix, lang] of [['', 'en'], ['/am', 'am']] as const satisfies readonly (readonly [string, Lang])[]) {
+  for (const [prefix, lang] of [
+    ['', 'en'],
+    ['/am', 'am'],
+  ] as const satisfies readonly (readonly [string, Lang])[]) {
     app.get(`${prefix}/stats/share/:shareId`, async (request, reply) => {
       const { shareId } = request.params as { shareId: string };
       template ??= readFile(indexPath, 'utf8');
       const html = await template;
       const text = TEXT[lang];
       const owner = SHARE_ID_PATTERN.test(shareId) ? await deps.leaderboard.shares.ownerOf(shareId) : null;
-      const [profile, stats] = owner ? await Promise.all([deps.leaderboard.queries.profile(owner), deps.leaderboard.queries.stats(owner)]) : [null, null];
+      const [profile, stats] = owner
+        ? await Promise.all([deps.leaderboard.queries.profile(owner), deps.leaderboard.queries.stats(owner)])
+        : [null, null];
       const meta =
         profile && stats
           ? {

@@ -39,7 +39,11 @@ export async function registerStatic(app: FastifyInstance, options: { storageDir
         const relative = path.relative(options.clientDistDir, filePath);
         reply.header(
           'cache-control',
-          relative.startsWith(`assets${path.sep}`) ? 'public, max-age=31536000, immutable' : relative === 'index.html' || relative === 'sw.js' ? 'no-cache' : 'public, max-age=3600',
+          relative.startsWith(`assets${path.sep}`)
+            ? 'public, max-age=31536000, immutable'
+            : relative === 'index.html' || relative === 'sw.js'
+              ? 'no-cache'
+              : 'public, max-age=3600',
         );
       },
     });

@@ -25,7 +25,11 @@ export async function presentUser(
   clock: Clock,
   badges: Pick<LeaderboardQueries, 'badgeOf'>,
 ): Promise<UserPayload> {
-  const [wallet, canClaim, badge] = await Promise.all([queries.wallet(user.id), queries.canClaimDailyBonus(user.id, clock()), badges.badgeOf(user.id)]);
+  const [wallet, canClaim, badge] = await Promise.all([
+    queries.wallet(user.id),
+    queries.canClaimDailyBonus(user.id, clock()),
+    badges.badgeOf(user.id),
+  ]);
   return {
     id: user.id,
     name: user.name,

@@ -29,11 +29,7 @@ export async function renderAvatar(upload: Buffer): Promise<Buffer> {
     const image = sharp(upload, { limitInputPixels: LIMITS.avatarMaxInputPixels, failOn: 'error', animated: false });
     const { format } = await image.metadata();
     if (format !== kind) reject('avatar_unsupported_type');
-    return await image
-      .rotate()
-      .resize(LIMITS.avatarSizePx, LIMITS.avatarSizePx, { fit: 'cover' })
-      .webp({ quality: 82 })
-      .toBuffer();
+    return await image.rotate().resize(LIMITS.avatarSizePx, LIMITS.avatarSizePx, { fit: 'cover' }).webp({ quality: 82 }).toBuffer();
   } catch (error) {
     if (error instanceof Error && error.name === 'Rejection') throw error;
     return reject('avatar_unsupported_type');

@@ -17,7 +17,14 @@ describe('display names', () => {
 describe('usernames', () => {
   it('are 3-20 letters, digits or underscores', () => {
     expect(['abc', 'A_b_9', 'x'.repeat(20)].map(isValidUsername)).toEqual([true, true, true]);
-    expect(['ab', 'x'.repeat(21), 'with space', 'ቃል_ቃል', 'dash-name', ''].map(isValidUsername)).toEqual([false, false, false, false, false, false]);
+    expect(['ab', 'x'.repeat(21), 'with space', 'ቃል_ቃል', 'dash-name', ''].map(isValidUsername)).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+      false,
+    ]);
   });
   it('compare without case', () => {
     expect(usernameKey('Abebe_1')).toBe(usernameKey('aBEBE_1'));

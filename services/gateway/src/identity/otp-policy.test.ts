@@ -11,10 +11,22 @@ describe('when a code may be sent', () => {
 
   it('makes the player wait 60 s after a code, then 120, 240 (doubling)', () => {
     expect([1, 2, 3, 4].map(resendCooldownSec)).toEqual([60, 120, 240, 480]);
-    expect(decideOtpSend({ phoneSends: [ago(20)], ipSends: [] }, now)).toEqual({ ok: false, reason: 'otp_resend_too_soon', retryAfterSec: 40 });
+    expect(decideOtpSend({ phoneSends: [ago(20)], ipSends: [] }, now)).toEqual({
+      ok: false,
+      reason: 'otp_resend_too_soon',
+      retryAfterSec: 40,
+    });
     expect(decideOtpSend({ phoneSends: [ago(60)], ipSends: [] }, now)).toEqual({ ok: true });
-    expect(decideOtpSend({ phoneSends: [ago(200), ago(100)], ipSends: [] }, now)).toEqual({ ok: false, reason: 'otp_resend_too_soon', retryAfterSec: 20 });
-    expect(decideOtpSend({ phoneSends: [ago(500), ago(400), ago(100)], ipSends: [] }, now)).toEqual({ ok: false, reason: 'otp_resend_too_soon', retryAfterSec: 140 });
+    expect(decideOtpSend({ phoneSends: [ago(200), ago(100)], ipSends: [] }, now)).toEqual({
+      ok: false,
+      reason: 'otp_resend_too_soon',
+      retryAfterSec: 20,
+    });
+    expect(decideOtpSend({ phoneSends: [ago(500), ago(400), ago(100)], ipSends: [] }, now)).toEqual({
+      ok: false,
+      reason: 'otp_resend_too_soon',
+      retryAfterSec: 140,
+    });
   });
 
   it('allows at most 5 codes per phone per hour and says when the next one is possible', () => {

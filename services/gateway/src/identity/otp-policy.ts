@@ -52,7 +52,9 @@ export function nextResendAfterSec(sentInWindowIncludingThis: number): number {
 }
 
 export function generateOtp(): string {
-  return randomInt(0, 10 ** LIMITS.otpDigits).toString().padStart(LIMITS.otpDigits, '0');
+  return randomInt(0, 10 ** LIMITS.otpDigits)
+    .toString()
+    .padStart(LIMITS.otpDigits, '0');
 }
 
 /** The stored form: bound to the challenge, so a code is useless for any other challenge. */
@@ -73,13 +75,13 @@ export interface ChallengeState {
 }
 
 export type VerifyCheck =
-  | { readonly ok: true }
-  | { readonly ok: false; readonly reason: 'otp_not_requested' | 'otp_expired' | 'otp_attempts_exhausted' };
+  { readonly ok: true } | { readonly ok: false; readonly reason: 'otp_not_requested' | 'otp_expired' | 'otp_attempts_exhausted' };
 
 /** Whether a challenge may still be tried at all (before looking at the code). */
 export function checkChallenge(challenge: ChallengeState | null, now: Date): VerifyCheck {
   if (!challenge || challenge.status === 'consumed' || challenge.status === 'superseded') return { ok: false, reason: 'otp_not_requested' };
-  if (challenge.status === 'burned' || challenge.attempts >= LIMITS.otpMaxWrongAttempts) return { ok: false, reason: 'otp_attempts_exhausted' };
+  if (challenge.status === 'burned' || challenge.attempts >= LIMITS.otpMaxWrongAttempts)
+    return { ok: false, reason: 'otp_attempts_exhausted' };
   if (challenge.expiresAt.getTime() <= now.getTime()) return { ok: false, reason: 'otp_expired' };
   return { ok: true };
 }

@@ -82,14 +82,22 @@ export function createSignIn(deps: SignInDeps) {
       const ipSends = history.rows.filter((r) => r.by_ip).map((r) => toDate(r.created_at));
       const decision = decideOtpSend({ phoneSends, ipSends }, now);
       if (!decision.ok) reject(decision.reason, { retryAfterSec: decision.retryAfterSec });
-      await tx.query(
-        `update identity_otp_challenges set status = 'superseded', resolved_at = $2 where phone = $1 and status = 'active'`,
-        [phone, now],
-      );
+      await tx.query(`update identity_otp_challenges set status = 'superseded', resolved_at = $2 where phone = $1 and status = 'active'`, [
+        phone,
+        now,
+      ]);
       await tx.query(
         `insert into identity_otp_challenges (id, phone, ip, code_digest, language, created_at, expires_at)
          values ($1, $2, $3, $4, $5, $6, $7)`,
-        [challengeId, phone, input.ip, otpDigest(deps.pepper, challengeId, code), language, now, new Date(now.getTime() + LIMITS.otpTtlSec * 1000)],
+        [
+          challengeId,
+          phone,
+          input.ip,
+          otpDigest(deps.pepper, challengeId, code),
+          language,
+          now,
+          new Date(now.getTime() + LIMITS.otpTtlSec * 1000),
+        ],
       );
       return phoneSends.length + 1;
     });
@@ -105,10 +113,16 @@ export function createSignIn(deps: SignInDeps) {
   }
 
   async function rejectAsItStandsNow(challengeId: string, now: Date): Promise<never> {
-    const { rows } = await db.query<ChallengeRow>(`select id, code_digest, status, attempts, expires_at from identity_otp_challenges where id = $1`, [challengeId]);
+    const { rows } = await db.query<ChallengeRow>(
+      `select id, code_digest, status, attempts, expires_at from identity_otp_challenges where id = $1`,
+      [challengeId],
+    );
     const row = rows[0];
     const check = checkChallenge(row ? { status: row.status, attempts: row.attempts, expiresAt: toDate(row.expires_at) } : null, now);
-    return reject(check.ok ? 'otp_not_requested' : check.reason, !check.ok && check.reason === 'otp_attempts_exhausted' ? { attemptsLeft: 0 } : undefined);
+    return reject(
+      check.ok ? 'otp_not_requested' : check.reason,
+      !check.ok && check.reason === 'otp_attempts_exhausted' ? { attemptsLeft: 0 } : undefined,
+    );
   }
 
   async function verifyOtp(input: { phone: string; otp: string; language?: Lang; name?: string }): Promise<VerifyOtpResult> {

@@ -1,4 +1,11 @@
-import { isGameEngineCommandType, isLedgerCommandType, rejected, type CommandEnvelope, type CommandHandler, type CommandSender } from '@qal/events';
+import {
+  isGameEngineCommandType,
+  isLedgerCommandType,
+  rejected,
+  type CommandEnvelope,
+  type CommandHandler,
+  type CommandSender,
+} from '@qal/events';
 
 /** The contexts that own commands; the distributed mode maps each to its bus topic (`commands.<context>`). */
 export type CommandContext = 'ledger' | 'engine';

@@ -53,15 +53,27 @@ export interface DistributedSettings {
 }
 
 const DistributedEnv = z.object({
-  KAFKA_BROKERS: z.string().trim().regex(/^[^,\s]+:\d+(,[^,\s]+:\d+)*$/, 'must be host:port[,host:port...]'),
-  GATEWAY_INSTANCE_ID: z.string().trim().regex(/^[A-Za-z0-9._-]{1,60}$/, 'letters, digits, dot, dash or underscore').optional(),
+  KAFKA_BROKERS: z
+    .string()
+    .trim()
+    .regex(/^[^,\s]+:\d+(,[^,\s]+:\d+)*$/, 'must be host:port[,host:port...]'),
+  GATEWAY_INSTANCE_ID: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9._-]{1,60}$/, 'letters, digits, dot, dash or underscore')
+    .optional(),
 });
 
 /** KAFKA_BROKERS (required) and GATEWAY_INSTANCE_ID (a prefix; a random suffix keeps each start's groups apart). */
-export function loadDistributedSettings(env: Readonly<Record<string, string | undefined>>, config: Pick<Config, 'port'>): DistributedSettings {
+export function loadDistributedSettings(
+  env: Readonly<Record<string, string | undefined>>,
+  config: Pick<Config, 'port'>,
+): DistributedSettings {
   const parsed = DistributedEnv.safeParse(env);
   if (!parsed.success) {
-    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.map(String).join('.')}: ${issue.message} (in distributed mode)`));
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => `${issue.path.map(String).join('.')}: ${issue.message} (in distributed mode)`),
+    );
   }
   const prefix = parsed.data.GATEWAY_INSTANCE_ID ?? `gateway-${hostname()}-${config.port}`;
   return { kafkaBrokers: parsed.data.KAFKA_BROKERS, instanceId: `${prefix}-${randomBytes(3).toString('hex')}` };
@@ -114,11 +126,23 @@ export async function createDistributedPlatform(
     closers.push(() => identity.close());
     await migrateIdentity(identity.db);
     // Read-only pools on the services' schemas: their tables, their migrations (run by the services).
-    const ledgerDb = openPostgresDatabase({ connectionString: url, searchPath: SERVICE_SCHEMAS.ledger, maxConnections: READ_POOL_CONNECTIONS });
+    const ledgerDb = openPostgresDatabase({
+      connectionString: url,
+      searchPath: SERVICE_SCHEMAS.ledger,
+      maxConnections: READ_POOL_CONNECTIONS,
+    });
     closers.push(() => ledgerDb.close());
-    const engineDb = openPostgresDatabase({ connectionString: url, searchPath: SERVICE_SCHEMAS.engine, maxConnections: READ_POOL_CONNECTIONS });
+    const engineDb = openPostgresDatabase({
+      connectionString: url,
+      searchPath: SERVICE_SCHEMAS.engine,
+      maxConnections: READ_POOL_CONNECTIONS,
+    });
     closers.push(() => engineDb.close());
-    const leaderboardDb = openPostgresDatabase({ connectionString: url, searchPath: SERVICE_SCHEMAS.leaderboard, maxConnections: READ_POOL_CONNECTIONS });
+    const leaderboardDb = openPostgresDatabase({
+      connectionString: url,
+      searchPath: SERVICE_SCHEMAS.leaderboard,
+      maxConnections: READ_POOL_CONNECTIONS,
+    });
     closers.push(() => leaderboardDb.close());
 
     const bus = createKafkaBus({
@@ -129,7 +153,12 @@ export async function createDistributedPlatform(
       ...(overrides.logger ? { logger: overrides.logger } : {}),
     });
     closers.push(() => bus.close());
-    const sender = await createBusCommandSender({ bus, instanceId: settings.instanceId, topicFor: commandTopicFor, timeoutMs: LIMITS.commandTimeoutMs });
+    const sender = await createBusCommandSender({
+      bus,
+      instanceId: settings.instanceId,
+      topicFor: commandTopicFor,
+      timeoutMs: LIMITS.commandTimeoutMs,
+    });
     closers.push(() => sender.close());
     const commands: CommandSender = {
       async send(command, options) {
@@ -147,7 +176,8 @@ export async function createDistributedPlatform(
     };
 
     const sessionRevocations = await openPgChannel(url, SESSION_REVOKED_CHANNEL, {
-      onError: (error) => overrides.logger?.warn({ error: String(error) }, 'the sign-out channel failed; other gateways notice sign-outs by their re-check'),
+      onError: (error) =>
+        overrides.logger?.warn({ error: String(error) }, 'the sign-out channel failed; other gateways notice sign-outs by their re-check'),
     });
     closers.push(() => sessionRevocations.close());
 

@@ -70,7 +70,11 @@ export function smsSenderFor(config: Config): SmsSender {
  * handler of the context that owns their type, in this process, behind the CommandSender port a bus transport
  * fills in the distributed mode.
  */
-export async function createEmbeddedPlatform(config: Config, ledgerModule: LedgerModule, overrides: PlatformOverrides = {}): Promise<Platform> {
+export async function createEmbeddedPlatform(
+  config: Config,
+  ledgerModule: LedgerModule,
+  overrides: PlatformOverrides = {},
+): Promise<Platform> {
   const closers: (() => Promise<unknown>)[] = [];
   const closeAll = async () => {
     for (const close of closers.reverse()) await close().catch(() => undefined);

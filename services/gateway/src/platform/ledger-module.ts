@@ -1,10 +1,4 @@
-import {
-  createChapaPaymentProvider,
-  createLedger,
-  createSandboxPaymentProvider,
-  sandboxReference,
-  TOKEN_PACKAGES,
-} from '@qal/ledger';
+import { createChapaPaymentProvider, createLedger, createSandboxPaymentProvider, sandboxReference, TOKEN_PACKAGES } from '@qal/ledger';
 import type { LedgerModule } from './ledger-port.ts';
 
 /** The real ledger (services/ledger), as the composition root plugs it in. */

@@ -35,7 +35,10 @@ export interface TokenPackageView {
 
 export interface LedgerQueries {
   wallet(userId: string): Promise<WalletBalance | null>;
-  transactions(userId: string, page: { cursor?: string; limit: number }): Promise<{ items: readonly WalletTransaction[]; nextCursor: string | null }>;
+  transactions(
+    userId: string,
+    page: { cursor?: string; limit: number },
+  ): Promise<{ items: readonly WalletTransaction[]; nextCursor: string | null }>;
   canClaimDailyBonus(userId: string, now: Date): Promise<boolean>;
   purchase(purchaseId: string): Promise<PurchaseView | null>;
 }
@@ -57,7 +60,12 @@ export interface LedgerLogger {
 
 /** The parts of `@qal/ledger` the composition root uses, injectable so tests can swap the ledger. */
 export interface LedgerModule {
-  createLedger(deps: { store: EventStore; db: SqlDatabase; payments: PaymentProviderHandle; logger?: LedgerLogger }): Promise<LedgerService>;
+  createLedger(deps: {
+    store: EventStore;
+    db: SqlDatabase;
+    payments: PaymentProviderHandle;
+    logger?: LedgerLogger;
+  }): Promise<LedgerService>;
   createSandboxPaymentProvider(): PaymentProviderHandle;
   createChapaPaymentProvider(options: {
     secretKey: string;

@@ -8,7 +8,8 @@ function countingStore() {
   const reads: string[] = [];
   const counted: EventStore = new Proxy(store, {
     get(target, property) {
-      if (property === 'readStream') return (streamId: string, options?: { after?: number }) => (reads.push(streamId), target.readStream(streamId, options));
+      if (property === 'readStream')
+        return (streamId: string, options?: { after?: number }) => (reads.push(streamId), target.readStream(streamId, options));
       const value: unknown = Reflect.get(target, property);
       return typeof value === 'function' ? value.bind(target) : value;
     },
@@ -18,7 +19,12 @@ function countingStore() {
 
 async function appendMoves(store: EventStore, streamId: string, count: number): Promise<StoredEvent[]> {
   const result = await store.append([
-    { streamId, streamType: 'duel', expectedVersion: 'any', events: Array.from({ length: count }, () => ({ eventId: newUuid(), type: 'Guessed', data: {}, metadata: {} })) },
+    {
+      streamId,
+      streamType: 'duel',
+      expectedVersion: 'any',
+      events: Array.from({ length: count }, () => ({ eventId: newUuid(), type: 'Guessed', data: {}, metadata: {} })),
+    },
   ]);
   if (result.outcome !== 'appended') throw new Error('not appended');
   return [...result.events];

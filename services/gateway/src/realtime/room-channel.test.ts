@@ -14,11 +14,30 @@ const connection = (userId: string) => {
 let position = 100n;
 const event = (streamId: string, type: string, data: Record<string, unknown>): StoredEvent => {
   position += 1n;
-  return { streamId, type, data: data as StoredEvent['data'], streamPosition: 1, eventId: `e${position}`, schemaVersion: 1, metadata: {}, recordedAt: new Date(0), transactionId: position, globalPosition: position };
+  return {
+    streamId,
+    type,
+    data: data as StoredEvent['data'],
+    streamPosition: 1,
+    eventId: `e${position}`,
+    schemaVersion: 1,
+    metadata: {},
+    recordedAt: new Date(0),
+    transactionId: position,
+    globalPosition: position,
+  };
 };
 
 const snapshot = (over: Partial<RoomSnapshot> = {}): RoomSnapshot => ({
-  view: { code: 'ABC234', roomName: 'Duel', hostId: 'host', status: 'waiting', matchId: 'm1', players: [{ id: 'host', status: 'joined' }], bet: null },
+  view: {
+    code: 'ABC234',
+    roomName: 'Duel',
+    hostId: 'host',
+    status: 'waiting',
+    matchId: 'm1',
+    players: [{ id: 'host', status: 'joined' }],
+    bet: null,
+  },
   version: 7,
   memberIds: ['host'],
   invitedIds: ['inv'],
@@ -36,7 +55,11 @@ function fakeQueries(room: RoomSnapshot | null, invitations: Record<string, unkn
   };
 }
 const people = async (ids: Iterable<string | null | undefined>) =>
-  new Map([...ids].filter((id): id is string => !!id).map((id): [string, Person] => [id, { id, name: id.toUpperCase(), username: null, avatar: null, badge: null }]));
+  new Map(
+    [...ids]
+      .filter((id): id is string => !!id)
+      .map((id): [string, Person] => [id, { id, name: id.toUpperCase(), username: null, avatar: null, badge: null }]),
+  );
 
 describe('room channel', () => {
   it('reads room codes from room streams and both forms of match channels', () => {
@@ -50,12 +73,22 @@ describe('room channel', () => {
   it('lets members and invited players follow a room, with names in the snapshot, and reports presence', async () => {
     const presence: string[] = [];
     const hub = createHub();
-    hub.register(roomChannelKind({ queries: fakeQueries(snapshot()), people, setPresence: (u, code, online) => presence.push(`${u} ${code} ${online}`) }));
+    hub.register(
+      roomChannelKind({
+        queries: fakeQueries(snapshot()),
+        people,
+        setPresence: (u, code, online) => presence.push(`${u} ${code} ${online}`),
+      }),
+    );
     const host = connection('host');
     expect(await hub.subscribe(connection('stranger'), 'room:ABC234')).toBe('forbidden_channel');
     expect(await hub.subscribe(host, 'room:ABC234')).toBe('subscribed');
     expect(await hub.subscribe(connection('inv'), 'room:ABC234')).toBe('subscribed');
-    expect(host.sent[0]).toMatchObject({ type: 'subscribed', version: 7, snapshot: { hostName: 'HOST', players: [{ id: 'host', name: 'HOST', ready: false }] } });
+    expect(host.sent[0]).toMatchObject({
+      type: 'subscribed',
+      version: 7,
+      snapshot: { hostName: 'HOST', players: [{ id: 'host', name: 'HOST', ready: false }] },
+    });
     hub.disconnect(host);
     expect(presence).toEqual(['host ABC234 true', 'inv ABC234 true', 'host ABC234 false']);
   });
@@ -63,9 +96,17 @@ describe('room channel', () => {
   it('pushes the room to its followers and the pending invitations to the invited user', async () => {
     const hub = createHub();
     const room = { current: snapshot({ version: 7 }) };
-    const queries = { ...fakeQueries(null, { inv: [{ id: 'i1', code: 'ABC234', roomName: 'Duel', game: 'hangman', fromUserId: 'host', at: 't' }] }), room: async () => room.current };
+    const queries = {
+      ...fakeQueries(null, { inv: [{ id: 'i1', code: 'ABC234', roomName: 'Duel', game: 'hangman', fromUserId: 'host', at: 't' }] }),
+      room: async () => room.current,
+    };
     hub.register(roomChannelKind({ queries, people }));
-    hub.register({ prefix: 'user:', authorize: () => true, view: async () => ({ version: 500, snapshot: {} }), separateEvents: ['invitation'] });
+    hub.register({
+      prefix: 'user:',
+      authorize: () => true,
+      view: async () => ({ version: 500, snapshot: {} }),
+      separateEvents: ['invitation'],
+    });
     const host = connection('host');
     const invitee = connection('inv');
     await hub.subscribe(host, 'room:ABC234');
@@ -87,7 +128,12 @@ describe('room channel', () => {
   it("tells a room's invited players when the room is cancelled, even if no event names them", async () => {
     const hub = createHub();
     const queries = fakeQueries(snapshot({ invitedIds: ['inv'] }));
-    hub.register({ prefix: 'user:', authorize: () => true, view: async () => ({ version: 1, snapshot: {} }), separateEvents: ['invitation'] });
+    hub.register({
+      prefix: 'user:',
+      authorize: () => true,
+      view: async () => ({ version: 1, snapshot: {} }),
+      separateEvents: ['invitation'],
+    });
     const invitee = connection('inv');
     await hub.subscribe(invitee, 'user:inv');
     await pushRoomChanges(hub, [event('room-ABC234', 'RoomCancelled', { reason: 'deleted' })], { queries, people });

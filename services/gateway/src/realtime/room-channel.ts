@@ -59,7 +59,11 @@ function invitationUsers(event: StoredEvent): string[] | 'room' {
       return typeof data.userId === 'string' ? [data.userId] : [];
     case 'RematchStarted':
       return Array.isArray(data.invitations)
-        ? data.invitations.flatMap((i: unknown) => (i && typeof i === 'object' && typeof (i as { inviteeId?: unknown }).inviteeId === 'string' ? [(i as { inviteeId: string }).inviteeId] : []))
+        ? data.invitations.flatMap((i: unknown) =>
+            i && typeof i === 'object' && typeof (i as { inviteeId?: unknown }).inviteeId === 'string'
+              ? [(i as { inviteeId: string }).inviteeId]
+              : [],
+          )
         : [];
     case 'MatchStarted':
     case 'RoomCancelled':

@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { startStoreTail } from './store-tail.ts';
 
 const appendOne = (store: ReturnType<typeof createMemoryEventStore>, streamId: string) =>
-  store.append([{ streamId, streamType: 'test', expectedVersion: 'any', events: [{ eventId: newUuid(), type: 'Happened', data: {}, metadata: {} }] }]);
+  store.append([
+    { streamId, streamType: 'test', expectedVersion: 'any', events: [{ eventId: newUuid(), type: 'Happened', data: {}, metadata: {} }] },
+  ]);
 
 async function until(condition: () => boolean) {
   for (let i = 0; i < 500 && !condition(); i += 1) await new Promise((resolve) => setTimeout(resolve, 5));

@@ -101,7 +101,11 @@ export function registerWebsocket(app: FastifyInstance, deps: WsRouteDeps) {
           send(error('invalid_message'));
           return;
         }
-        send(await runWsCommand({ games: deps.games, ...(deps.rooms ? { rooms: deps.rooms } : {}) }, message, current, lang, (err) => request.log.error({ err, command: message.name }, 'websocket command failed')));
+        send(
+          await runWsCommand({ games: deps.games, ...(deps.rooms ? { rooms: deps.rooms } : {}) }, message, current, lang, (err) =>
+            request.log.error({ err, command: message.name }, 'websocket command failed'),
+          ),
+        );
         return;
       }
       try {
@@ -121,7 +125,11 @@ export function registerWebsocket(app: FastifyInstance, deps: WsRouteDeps) {
 
     socket.on('message', (data, isBinary) => {
       if (isBinary) return;
-      const raw = Buffer.isBuffer(data) ? data.toString('utf8') : Array.isArray(data) ? Buffer.concat(data).toString('utf8') : Buffer.from(data).toString('utf8');
+      const raw = Buffer.isBuffer(data)
+        ? data.toString('utf8')
+        : Array.isArray(data)
+          ? Buffer.concat(data).toString('utf8')
+          : Buffer.from(data).toString('utf8');
       if (connection) enqueue(raw);
       else queue.push(raw);
     });

@@ -11,5 +11,6 @@ export type SetPresence = (userId: string, code: string, online: boolean) => voi
 export function markPresentOnRead(room: RoomView, userId: string, setPresence: SetPresence | undefined) {
   const player = room.players.find((p) => p.id === userId);
   const takingPart = player && ['joined', 'ready', 'playing'].includes(player.status);
-  if (takingPart && player.online === false && (room.status === 'waiting' || room.status === 'in_progress')) setPresence?.(userId, room.code, true);
+  if (takingPart && player.online === false && (room.status === 'waiting' || room.status === 'in_progress'))
+    setPresence?.(userId, room.code, true);
 }

@@ -29,7 +29,17 @@ describe('room presentation', () => {
     expect(room.hostName).toBe('Abebe');
     expect(room.players).toEqual([
       { id: 'u1', status: 'ready', online: true, joinedAt: 'x', name: 'Abebe', username: 'abebe', avatar: null, badge: null, ready: true },
-      { id: 'u2', status: 'joined', online: false, joinedAt: 'y', name: 'Bethel', username: 'bethel', avatar: null, badge: 'ras', ready: false },
+      {
+        id: 'u2',
+        status: 'joined',
+        online: false,
+        joinedAt: 'y',
+        name: 'Bethel',
+        username: 'bethel',
+        avatar: null,
+        badge: 'ras',
+        ready: false,
+      },
     ]);
   });
 
@@ -54,9 +64,24 @@ describe('room presentation', () => {
       },
       badges: { badgeOf: async (id) => people.get(id)?.badge ?? null },
     });
-    const invitations = await presentInvitations([{ id: 'i1', code: 'ABC234', roomName: 'Duel', game: 'hangman', fromUserId: 'u1', at: 't' }], lookup);
+    const invitations = await presentInvitations(
+      [{ id: 'i1', code: 'ABC234', roomName: 'Duel', game: 'hangman', fromUserId: 'u1', at: 't' }],
+      lookup,
+    );
     expect(invitations[0]).toMatchObject({ hostName: 'Abebe', from: { id: 'u1', name: 'Abebe' } });
-    const history = await presentHistory([{ matchId: 'm1', players: [{ id: 'u1', score: 10 }, { id: 'u2', score: 30 }, { id: 'u1', score: 10 }] }], lookup);
+    const history = await presentHistory(
+      [
+        {
+          matchId: 'm1',
+          players: [
+            { id: 'u1', score: 10 },
+            { id: 'u2', score: 30 },
+            { id: 'u1', score: 10 },
+          ],
+        },
+      ],
+      lookup,
+    );
     expect(history[0]!.players.map((p) => [p.name, p.badge])).toEqual([
       ['Abebe', null],
       ['Bethel', 'ras'],

@@ -24,7 +24,10 @@ export function createPeople(deps: PeopleDeps): People {
     return new Map(
       unique.map((id, i) => {
         const user = users.get(id);
-        return [id, { id, name: user?.name ?? '', username: user?.username ?? null, avatar: user?.avatar ?? null, badge: badges[i] ?? null }];
+        return [
+          id,
+          { id, name: user?.name ?? '', username: user?.username ?? null, avatar: user?.avatar ?? null, badge: badges[i] ?? null },
+        ];
       }),
     );
   };

@@ -79,8 +79,9 @@ export function createRoomCommands(deps: RoomCommandsDeps) {
     const room = roomOf(data);
     return { data, room: room ? await present(room) : null };
   }
-  const simple = (type: string, extra: Record<string, unknown> = {}) => async (meta: RequestMeta, code: string) =>
-    ({ room: (await roomCommand(type, meta, { code, ...extra })).room });
+  const simple =
+    (type: string, extra: Record<string, unknown> = {}) =>
+    async (meta: RequestMeta, code: string) => ({ room: (await roomCommand(type, meta, { code, ...extra })).room });
 
   return {
     /** The code is drawn by the engine from the command id: a create retried with its Idempotency-Key is the same room. */

@@ -60,7 +60,10 @@ export async function createTestPlatform(options: TestPlatformOptions = {}): Pro
   await qal.app.ready();
   const base = 100_000 + ((process.pid * 7919 + Date.now()) % 800_000);
 
-  const nextPhone = () => `+2519${String(base + phoneCounter++ * 13).padStart(8, '0').slice(-8)}`;
+  const nextPhone = () =>
+    `+2519${String(base + phoneCounter++ * 13)
+      .padStart(8, '0')
+      .slice(-8)}`;
 
   let ipCounter = 0;
   async function signIn(phone = nextPhone(), body: { name?: string; language?: 'en' | 'am' } = {}) {
@@ -68,7 +71,12 @@ export async function createTestPlatform(options: TestPlatformOptions = {}): Pro
     // Each helper sign-in comes from its own address, so suites do not run into the per-IP hourly limit.
     ipCounter += 1;
     const remoteAddress = `10.77.${Math.floor(ipCounter / 250) % 250}.${(ipCounter % 250) + 1}`;
-    const sent = await app.inject({ method: 'POST', url: '/api/v1/auth/send-otp', remoteAddress, payload: { phone, ...(body.language ? { language: body.language } : {}) } });
+    const sent = await app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/send-otp',
+      remoteAddress,
+      payload: { phone, ...(body.language ? { language: body.language } : {}) },
+    });
     if (sent.statusCode !== 200) throw new Error(`send-otp failed: ${sent.statusCode} ${sent.body}`);
     const e164 = (sent.json() as { data: { phone: string } }).data.phone;
     const verified = await app.inject({

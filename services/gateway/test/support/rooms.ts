@@ -40,7 +40,13 @@ export function roomClient(t: TestPlatform) {
     });
 
   /** The data of a 200 answer; anything else fails the test with the body. */
-  async function ok<T = Record<string, unknown>>(method: Method, url: string, token: string, payload?: unknown, headers: Record<string, string> = {}): Promise<T> {
+  async function ok<T = Record<string, unknown>>(
+    method: Method,
+    url: string,
+    token: string,
+    payload?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<T> {
     const response = await call(method, url, token, payload, headers);
     if (response.statusCode !== 200) throw new Error(`${method} ${url}: ${response.statusCode} ${response.body}`);
     return response.json().data as T;
@@ -76,7 +82,12 @@ export function roomClient(t: TestPlatform) {
    * Plays a duel to its end: each round's setter sets the next word, and whoever's turn it is guesses the next
    * letter of it not yet guessed (so the first guesser solves it). Returns the final view.
    */
-  async function playDuel(matchId: string, players: readonly Player[], words: readonly string[], onMove?: (mover: Player) => Promise<void>) {
+  async function playDuel(
+    matchId: string,
+    players: readonly Player[],
+    words: readonly string[],
+    onMove?: (mover: Player) => Promise<void>,
+  ) {
     const byId = new Map(players.map((p) => [p.id, p]));
     const queue = [...words];
     for (let step = 0; step < 300; step++) {

@@ -38,7 +38,10 @@ export function collect(socket: WebSocket) {
     send: (message: unknown) => socket.send(JSON.stringify(message)),
     next<T extends ServerMessage['type']>(type: T, predicate: (m: Extract<ServerMessage, { type: T }>) => boolean = () => true) {
       return waitFor(
-        () => received.find((m): m is Extract<ServerMessage, { type: T }> => m.type === type && predicate(m as Extract<ServerMessage, { type: T }>)),
+        () =>
+          received.find(
+            (m): m is Extract<ServerMessage, { type: T }> => m.type === type && predicate(m as Extract<ServerMessage, { type: T }>),
+          ),
         type,
       );
     },

@@ -40,7 +40,13 @@ export type Fact =
    */
   | { readonly kind: 'player_left'; readonly matchId: string; readonly userId: string; readonly rounds: number | null; readonly at: string }
   /** A multiplayer match is over: every seat still in has played it; `winners` won (a tie shares the win). */
-  | { readonly kind: 'match_ended'; readonly matchId: string; readonly winners: readonly string[]; readonly rounds: number | null; readonly at: string }
+  | {
+      readonly kind: 'match_ended';
+      readonly matchId: string;
+      readonly winners: readonly string[];
+      readonly rounds: number | null;
+      readonly at: string;
+    }
   /** Tokens a player earned (EARNED_REASONS), for the match they came from if any. */
   | { readonly kind: 'tokens_earned'; readonly userId: string; readonly amount: number; readonly matchId: string | null };
 
@@ -109,19 +115,49 @@ export function factsOf(event: Pick<StoredEvent, 'streamId' | 'type' | 'data'>):
     case 'HangmanWon': {
       const p = HangmanWon.safeParse(event.data);
       return p.success && event.streamId.startsWith(MATCH_STREAM)
-        ? [{ kind: 'match_finished', matchId: matchIdOf(event.streamId), userId: null, won: true, score: p.data.score, xp: p.data.xpWon, rounds: 1, at: p.data.at }]
+        ? [
+            {
+              kind: 'match_finished',
+              matchId: matchIdOf(event.streamId),
+              userId: null,
+              won: true,
+              score: p.data.score,
+              xp: p.data.xpWon,
+              rounds: 1,
+              at: p.data.at,
+            },
+          ]
         : [];
     }
     case 'HangmanLost': {
       const p = HangmanLost.safeParse(event.data);
       return p.success && event.streamId.startsWith(MATCH_STREAM)
-        ? [{ kind: 'match_finished', matchId: matchIdOf(event.streamId), userId: null, won: false, score: 0, xp: 0, rounds: 1, at: p.data.at }]
+        ? [
+            {
+              kind: 'match_finished',
+              matchId: matchIdOf(event.streamId),
+              userId: null,
+              won: false,
+              score: 0,
+              xp: 0,
+              rounds: 1,
+              at: p.data.at,
+            },
+          ]
         : [];
     }
     case 'DuelStarted': {
       const p = DuelStarted.safeParse(event.data);
       return p.success && event.streamId.startsWith(DUEL_STREAM)
-        ? [{ kind: 'match_opened', matchId: event.streamId.slice(DUEL_STREAM.length), userId: null, game: DUEL_GAME, players: p.data.players }]
+        ? [
+            {
+              kind: 'match_opened',
+              matchId: event.streamId.slice(DUEL_STREAM.length),
+              userId: null,
+              game: DUEL_GAME,
+              players: p.data.players,
+            },
+          ]
         : [];
     }
     case 'RoundEnded':
@@ -135,13 +171,29 @@ export function factsOf(event: Pick<StoredEvent, 'streamId' | 'type' | 'data'>):
     case 'CrazyStarted': {
       const p = CrazyStarted.safeParse(event.data);
       return p.success && event.streamId.startsWith(CRAZY_STREAM)
-        ? [{ kind: 'match_opened', matchId: event.streamId.slice(CRAZY_STREAM.length), userId: null, game: CRAZY_GAME, players: p.data.players }]
+        ? [
+            {
+              kind: 'match_opened',
+              matchId: event.streamId.slice(CRAZY_STREAM.length),
+              userId: null,
+              game: CRAZY_GAME,
+              players: p.data.players,
+            },
+          ]
         : [];
     }
     case 'CrazyFinished': {
       const p = CrazyFinished.safeParse(event.data);
       return p.success && event.streamId.startsWith(CRAZY_STREAM)
-        ? [{ kind: 'match_ended', matchId: event.streamId.slice(CRAZY_STREAM.length), winners: [p.data.winner], rounds: CRAZY_ROUNDS, at: p.data.at }]
+        ? [
+            {
+              kind: 'match_ended',
+              matchId: event.streamId.slice(CRAZY_STREAM.length),
+              winners: [p.data.winner],
+              rounds: CRAZY_ROUNDS,
+              at: p.data.at,
+            },
+          ]
         : [];
     }
     case 'PlayerRemoved': {
@@ -149,17 +201,29 @@ export function factsOf(event: Pick<StoredEvent, 'streamId' | 'type' | 'data'>):
       const p = PlayerRemoved.safeParse(event.data);
       if (!p.success) return [];
       if (event.streamId.startsWith(DUEL_STREAM)) {
-        return [{ kind: 'player_left', matchId: event.streamId.slice(DUEL_STREAM.length), userId: p.data.playerId, rounds: null, at: p.data.at }];
+        return [
+          { kind: 'player_left', matchId: event.streamId.slice(DUEL_STREAM.length), userId: p.data.playerId, rounds: null, at: p.data.at },
+        ];
       }
       if (event.streamId.startsWith(CRAZY_STREAM)) {
-        return [{ kind: 'player_left', matchId: event.streamId.slice(CRAZY_STREAM.length), userId: p.data.playerId, rounds: CRAZY_ROUNDS, at: p.data.at }];
+        return [
+          {
+            kind: 'player_left',
+            matchId: event.streamId.slice(CRAZY_STREAM.length),
+            userId: p.data.playerId,
+            rounds: CRAZY_ROUNDS,
+            at: p.data.at,
+          },
+        ];
       }
       return [];
     }
     case 'AccountCredited': {
       const p = AccountCredited.safeParse(event.data);
       if (!p.success || !p.data.accountId.startsWith(WALLET_PREFIX) || !EARNED_REASONS.has(p.data.reason as never)) return [];
-      return [{ kind: 'tokens_earned', userId: p.data.accountId.slice(WALLET_PREFIX.length), amount: p.data.amount, matchId: p.data.matchId }];
+      return [
+        { kind: 'tokens_earned', userId: p.data.accountId.slice(WALLET_PREFIX.length), amount: p.data.amount, matchId: p.data.matchId },
+      ];
     }
     default:
       return [];

@@ -108,7 +108,8 @@ export class ReadModel {
 }
 
 const SEP = '\u001f';
-export const gameScoreKey = (game: string, period: string, periodKey: string, userId: string) => [game, period, periodKey, userId].join(SEP);
+export const gameScoreKey = (game: string, period: string, periodKey: string, userId: string) =>
+  [game, period, periodKey, userId].join(SEP);
 export const globalScoreKey = (period: string, periodKey: string, userId: string) => [period, periodKey, userId].join(SEP);
 export const statsKey = (userId: string, scope: string) => [userId, scope].join(SEP);
 export const playKey = (matchId: string, userId: string) => [matchId, userId].join(SEP);
@@ -262,7 +263,14 @@ export function applyFact(model: ReadModel, fact: Fact): void {
       if (!match?.players?.includes(fact.userId)) return;
       match.players = match.players.filter((id) => id !== fact.userId);
       model.dirty.matches.add(fact.matchId);
-      countGame(model, match, fact.userId, { won: false, scored: false, score: 0, xp: 0, rounds: fact.rounds ?? match.rounds, at: iso(fact.at) });
+      countGame(model, match, fact.userId, {
+        won: false,
+        scored: false,
+        score: 0,
+        xp: 0,
+        rounds: fact.rounds ?? match.rounds,
+        at: iso(fact.at),
+      });
       return;
     }
     case 'match_ended': {
@@ -273,7 +281,14 @@ export function applyFact(model: ReadModel, fact: Fact): void {
       model.dirty.matches.add(fact.matchId);
       const at = iso(fact.at);
       for (const userId of remaining) {
-        countGame(model, match, userId, { won: fact.winners.includes(userId), scored: false, score: 0, xp: 0, rounds: fact.rounds ?? match.rounds, at });
+        countGame(model, match, userId, {
+          won: fact.winners.includes(userId),
+          scored: false,
+          score: 0,
+          xp: 0,
+          rounds: fact.rounds ?? match.rounds,
+          at,
+        });
       }
       return;
     }
@@ -284,7 +299,16 @@ export function applyFact(model: ReadModel, fact: Fact): void {
       const at = iso(fact.at);
       const key = playKey(fact.matchId, userId);
       if (model.plays.has(key)) return;
-      model.plays.set(key, { matchId: fact.matchId, userId, game: match.game, category: match.category, score: fact.score, won: fact.won, xp: fact.xp, endedAt: at });
+      model.plays.set(key, {
+        matchId: fact.matchId,
+        userId,
+        game: match.game,
+        category: match.category,
+        score: fact.score,
+        won: fact.won,
+        xp: fact.xp,
+        endedAt: at,
+      });
       countGame(model, match, userId, { won: fact.won, scored: true, score: fact.score, xp: fact.xp, rounds: fact.rounds, at });
       // Boards list players with a score above zero: a loss (score 0) never ranks anyone.
       if (fact.score > 0) recordScore(model, match.game, userId, fact.score, at);

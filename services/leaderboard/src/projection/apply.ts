@@ -52,7 +52,12 @@ export interface RowCache {
 }
 
 /** A fresh cache: `complete` only for tables known to be empty. */
-export const newRowCache = (maxRows: number, complete = false): RowCache => ({ model: new ReadModel(), complete, maxRows, position: complete ? null : undefined });
+export const newRowCache = (maxRows: number, complete = false): RowCache => ({
+  model: new ReadModel(),
+  complete,
+  maxRows,
+  position: complete ? null : undefined,
+});
 
 function forget(cache: RowCache): void {
   cache.model = new ReadModel();
@@ -106,11 +111,24 @@ export async function applyEvents(
 
 async function loadMatches(sql: SqlExecutor, tables: TableSet, matchIds: readonly string[]): Promise<MatchRow[]> {
   if (matchIds.length === 0) return [];
-  const { rows } = await sql.query<{ match_id: string; user_id: string | null; game: string; category: string; players: string[] | null; rounds: number }>(
-    `select match_id, user_id, game, category, players, rounds from ${tables.leaderboard_matches} where match_id = any($1::text[])`,
-    [matchIds],
-  );
-  return rows.map((r) => ({ matchId: r.match_id, userId: r.user_id, game: r.game, category: r.category, players: r.players, rounds: Number(r.rounds) }));
+  const { rows } = await sql.query<{
+    match_id: string;
+    user_id: string | null;
+    game: string;
+    category: string;
+    players: string[] | null;
+    rounds: number;
+  }>(`select match_id, user_id, game, category, players, rounds from ${tables.leaderboard_matches} where match_id = any($1::text[])`, [
+    matchIds,
+  ]);
+  return rows.map((r) => ({
+    matchId: r.match_id,
+    userId: r.user_id,
+    game: r.game,
+    category: r.category,
+    players: r.players,
+    rounds: Number(r.rounds),
+  }));
 }
 
 const split = (key: string) => key.split(SEP);
@@ -139,7 +157,15 @@ async function loadRows(sql: SqlExecutor, tables: TableSet, model: ReadModel, ke
       const [game, period, period_key, user_id] = split(k);
       return { game, period, period_key, user_id };
     });
-    const { rows } = await sql.query<{ game: string; period: Period; period_key: string; user_id: string; best_score: number; normalised: number; achieved_at: string }>(
+    const { rows } = await sql.query<{
+      game: string;
+      period: Period;
+      period_key: string;
+      user_id: string;
+      best_score: number;
+      normalised: number;
+      achieved_at: string;
+    }>(
       `select g.game, g.period, g.period_key, g.user_id, g.best_score, g.normalised, ${isoOf('g.achieved_at')} as achieved_at
          from ${tables.leaderboard_game_scores} g
          join jsonb_to_recordset($1::jsonb) as k(game text, period text, period_key text, user_id text)
@@ -242,27 +268,41 @@ async function writeBack(sql: SqlExecutor, tables: TableSet, projection: string,
     parts.push(`w${parts.length} as (${statement(`$${params.length}::jsonb`)})`);
   };
 
-  add(pick(model.players, model.dirty.players), (p) => `
+  add(
+    pick(model.players, model.dirty.players),
+    (p) => `
     insert into ${tables.leaderboard_players} (user_id, name, avatar)
     select "userId", name, avatar from jsonb_to_recordset(${p}) as r("userId" text, name text, avatar text)
-    on conflict (user_id) do update set name = excluded.name, avatar = excluded.avatar`);
-  add(pick(model.matches, model.dirty.matches), (p) => `
+    on conflict (user_id) do update set name = excluded.name, avatar = excluded.avatar`,
+  );
+  add(
+    pick(model.matches, model.dirty.matches),
+    (p) => `
     insert into ${tables.leaderboard_matches} (match_id, user_id, game, category, players, rounds)
     select "matchId", "userId", game, category, players, rounds
       from jsonb_to_recordset(${p}) as r("matchId" text, "userId" text, game text, category text, players jsonb, rounds integer)
-    on conflict (match_id) do update set players = excluded.players, rounds = excluded.rounds`);
-  add(pick(model.gameScores, model.dirty.gameScores), (p) => `
+    on conflict (match_id) do update set players = excluded.players, rounds = excluded.rounds`,
+  );
+  add(
+    pick(model.gameScores, model.dirty.gameScores),
+    (p) => `
     insert into ${tables.leaderboard_game_scores} (game, period, period_key, user_id, best_score, normalised, achieved_at)
     select game, period, "periodKey", "userId", "bestScore", normalised, "achievedAt"
       from jsonb_to_recordset(${p}) as r(game text, period text, "periodKey" text, "userId" text, "bestScore" integer, normalised integer, "achievedAt" timestamptz)
     on conflict (game, period, period_key, user_id) do update
-      set best_score = excluded.best_score, normalised = excluded.normalised, achieved_at = excluded.achieved_at`);
-  add(pick(model.globalScores, model.dirty.globalScores), (p) => `
+      set best_score = excluded.best_score, normalised = excluded.normalised, achieved_at = excluded.achieved_at`,
+  );
+  add(
+    pick(model.globalScores, model.dirty.globalScores),
+    (p) => `
     insert into ${tables.leaderboard_global_scores} (period, period_key, user_id, score, achieved_at)
     select period, "periodKey", "userId", score, "achievedAt"
       from jsonb_to_recordset(${p}) as r(period text, "periodKey" text, "userId" text, score integer, "achievedAt" timestamptz)
-    on conflict (period, period_key, user_id) do update set score = excluded.score, achieved_at = excluded.achieved_at`);
-  add(pick(model.stats, model.dirty.stats), (p) => `
+    on conflict (period, period_key, user_id) do update set score = excluded.score, achieved_at = excluded.achieved_at`,
+  );
+  add(
+    pick(model.stats, model.dirty.stats),
+    (p) => `
     insert into ${tables.leaderboard_player_stats}
       (user_id, scope, games_played, wins, total_score, highest_score, xp, tokens_earned, rounds, last_played, current_streak, longest_streak, scored_games)
     select "userId", scope, "gamesPlayed", wins, "totalScore", "highestScore", xp, "tokensEarned", rounds, "lastPlayed", "currentStreak", "longestStreak", "scoredGames"
@@ -272,15 +312,18 @@ async function writeBack(sql: SqlExecutor, tables: TableSet, projection: string,
     on conflict (user_id, scope) do update set
       games_played = excluded.games_played, wins = excluded.wins, scored_games = excluded.scored_games, total_score = excluded.total_score,
       highest_score = excluded.highest_score, xp = excluded.xp, tokens_earned = excluded.tokens_earned, rounds = excluded.rounds,
-      last_played = excluded.last_played, current_streak = excluded.current_streak, longest_streak = excluded.longest_streak`);
-  add([...model.plays.values()], (p) => `
+      last_played = excluded.last_played, current_streak = excluded.current_streak, longest_streak = excluded.longest_streak`,
+  );
+  add(
+    [...model.plays.values()],
+    (p) => `
     insert into ${tables.leaderboard_plays} (match_id, user_id, game, category, score, won, xp, ended_at)
     select "matchId", "userId", game, category, score, won, xp, "endedAt"
       from jsonb_to_recordset(${p}) as r("matchId" text, "userId" text, game text, category text, score integer, won boolean, xp integer, "endedAt" timestamptz)
-    on conflict (match_id, user_id) do nothing`);
+    on conflict (match_id, user_id) do nothing`,
+  );
 
   const position = `insert into ${tables.leaderboard_position} (projection, transaction_id, global_position) values ($1, $2, $3)
      on conflict (projection) do update set transaction_id = excluded.transaction_id, global_position = excluded.global_position`;
   await sql.query(parts.length > 0 ? `with ${parts.join(',\n')}\n${position}` : position, params);
 }
-

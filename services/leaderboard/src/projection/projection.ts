@@ -3,8 +3,24 @@
  * the subscription's own transaction. With a store that has no transaction to share (the memory store in unit
  * tests) it uses one of its own; the tables' position makes a batch applied twice harmless either way.
  */
-import { comparePositions, type EventStore, type Position, type SqlDatabase, type SqlExecutor, type StoredEvent, type Subscription } from '@qal/events';
-import { CATCH_UP_TIMEOUT_MS, CHECKPOINT_POLL_MS, LIVE_BATCH_SIZE, LIVE_CACHE_ROWS, LIVE_COALESCE_MS, LIVE_POLL_INTERVAL_MS, PROJECTION_NAME } from '../config.ts';
+import {
+  comparePositions,
+  type EventStore,
+  type Position,
+  type SqlDatabase,
+  type SqlExecutor,
+  type StoredEvent,
+  type Subscription,
+} from '@qal/events';
+import {
+  CATCH_UP_TIMEOUT_MS,
+  CHECKPOINT_POLL_MS,
+  LIVE_BATCH_SIZE,
+  LIVE_CACHE_ROWS,
+  LIVE_COALESCE_MS,
+  LIVE_POLL_INTERVAL_MS,
+  PROJECTION_NAME,
+} from '../config.ts';
 import { applyEvents, newRowCache, type RowCache } from './apply.ts';
 import { isLeaderboardEvent } from '../core/facts.ts';
 import { LIVE_TABLES, migrateLeaderboard } from './tables.ts';
@@ -66,7 +82,12 @@ function checkpointWatch(store: EventStore) {
   };
 }
 
-export function createLeaderboardProjection(deps: { store: EventStore; db: SqlDatabase; logger?: Logger; batchSize?: number }): LeaderboardProjection {
+export function createLeaderboardProjection(deps: {
+  store: EventStore;
+  db: SqlDatabase;
+  logger?: Logger;
+  batchSize?: number;
+}): LeaderboardProjection {
   let subscription: Subscription | null = null;
   // The rows of recent batches: the next batch reads back only what it has not seen (players, today's boards).
   const cache = newRowCache(LIVE_CACHE_ROWS);

@@ -81,11 +81,18 @@ export async function rebuildLeaderboard(db: SqlDatabase, store: EventStore, opt
         for (const table of TABLES) {
           await tx.query(`drop table ${LIVE_TABLES[table]}`);
           await tx.query(`alter table ${SHADOW[table]} rename to ${LIVE_TABLES[table]}`);
-          for (const index of INDEXES[table]) await tx.query(`alter index ${SHADOW[table]}_${index} rename to ${LIVE_TABLES[table]}_${index}`);
+          for (const index of INDEXES[table])
+            await tx.query(`alter index ${SHADOW[table]}_${index} rename to ${LIVE_TABLES[table]}_${index}`);
         }
       });
       const ms = performance.now() - started;
-      return { projection: PROJECTION_NAME, events, ms: Math.round(ms), eventsPerSecond: Math.round((events / ms) * 1000), swapAttempts: attempt };
+      return {
+        projection: PROJECTION_NAME,
+        events,
+        ms: Math.round(ms),
+        eventsPerSecond: Math.round((events / ms) * 1000),
+        swapAttempts: attempt,
+      };
     } catch (error) {
       if (!(error instanceof LiveMovedAhead) || attempt >= REBUILD_SWAP_ATTEMPTS) throw error;
     }

@@ -17,7 +17,8 @@ export type TableName = (typeof TABLES)[number];
 
 /** Table name → its name in a set of tables (`''` live, `_shadow` during a rebuild). */
 export type TableSet = Readonly<Record<TableName, string>>;
-export const tableSet = (suffix: string): TableSet => Object.fromEntries(TABLES.map((t) => [t, `${t}${suffix}`])) as Record<TableName, string>;
+export const tableSet = (suffix: string): TableSet =>
+  Object.fromEntries(TABLES.map((t) => [t, `${t}${suffix}`])) as Record<TableName, string>;
 export const LIVE_TABLES = tableSet('');
 export const SHADOW_SUFFIX = '_shadow';
 
@@ -144,5 +145,9 @@ export const migrateLeaderboard = (db: SqlDatabase) => migrate(db, 'leaderboard'
 
 /** Statements one at a time (parameterised drivers take one per call). */
 export async function runDdl(sql: SqlExecutor, ddl: string): Promise<void> {
-  for (const statement of ddl.split(/;\s*\n/).map((s) => s.trim()).filter(Boolean)) await sql.query(statement);
+  for (const statement of ddl
+    .split(/;\s*\n/)
+    .map((s) => s.trim())
+    .filter(Boolean))
+    await sql.query(statement);
 }

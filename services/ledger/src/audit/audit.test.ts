@@ -33,11 +33,34 @@ async function scenario() {
   await send(ledger, 'OpenWallet', { userId: 'bob' });
   await send(ledger, 'ClaimDailyBonus', { userId: 'alice' });
   const escrow = escrowAccountId('m1');
-  await send(ledger, 'PlaceHold', { holdId: 'h-a', from: walletAccountId('alice'), to: escrow, amount: 30, reason: 'entry_fee', matchId: 'm1', expiresAt: issuedAt });
-  await send(ledger, 'PlaceHold', { holdId: 'h-b', from: walletAccountId('bob'), to: escrow, amount: 30, reason: 'entry_fee', matchId: 'm1', expiresAt: issuedAt });
+  await send(ledger, 'PlaceHold', {
+    holdId: 'h-a',
+    from: walletAccountId('alice'),
+    to: escrow,
+    amount: 30,
+    reason: 'entry_fee',
+    matchId: 'm1',
+    expiresAt: issuedAt,
+  });
+  await send(ledger, 'PlaceHold', {
+    holdId: 'h-b',
+    from: walletAccountId('bob'),
+    to: escrow,
+    amount: 30,
+    reason: 'entry_fee',
+    matchId: 'm1',
+    expiresAt: issuedAt,
+  });
   await send(ledger, 'PostHold', { holdId: 'h-a' });
   await send(ledger, 'VoidHold', { holdId: 'h-b' });
-  await send(ledger, 'Transfer', { transferId: 't-pay', from: escrow, to: walletAccountId('bob'), amount: 30, reason: 'payout', matchId: 'm1' });
+  await send(ledger, 'Transfer', {
+    transferId: 't-pay',
+    from: escrow,
+    to: walletAccountId('bob'),
+    amount: 30,
+    reason: 'payout',
+    matchId: 'm1',
+  });
   return { store, events: await store.readAll(START, 10_000) };
 }
 
@@ -46,7 +69,14 @@ const tamper = (events: StoredEvent[], index: number, change: (data: JsonObject)
 
 /** Writes events straight into a store (valid hash chains, any content): how a buggy writer could corrupt the ledger. */
 async function forge(store: EventStore, streamId: string, type: string, data: JsonObject) {
-  await store.append([{ streamId, streamType: 'ledger', expectedVersion: 'any', events: [{ eventId: uuidFrom('forged', streamId, type, JSON.stringify(data)), type, data }] }]);
+  await store.append([
+    {
+      streamId,
+      streamType: 'ledger',
+      expectedVersion: 'any',
+      events: [{ eventId: uuidFrom('forged', streamId, type, JSON.stringify(data)), type, data }],
+    },
+  ]);
 }
 
 const leg = (over: JsonObject): JsonObject => ({
@@ -103,7 +133,11 @@ describe('audit', () => {
     await forge(store, 'account-house', 'AccountCredited', leg({ transferId: 'one-sided' }));
     const report = audit(await store.readAll(START, 100));
     expect(report.violations).toEqual(
-      expect.arrayContaining([expect.stringMatching(/transfer one-sided: 0 debit and 1 credit legs/), expect.stringMatching(/transfer one-sided: legs without a TransferPosted/), expect.stringMatching(/Σ debits 0 ≠ Σ credits 10/)]),
+      expect.arrayContaining([
+        expect.stringMatching(/transfer one-sided: 0 debit and 1 credit legs/),
+        expect.stringMatching(/transfer one-sided: legs without a TransferPosted/),
+        expect.stringMatching(/Σ debits 0 ≠ Σ credits 10/),
+      ]),
     );
   });
 
@@ -111,9 +145,22 @@ describe('audit', () => {
     const store = createMemoryEventStore();
     const wallet = walletAccountId('carol');
     await forge(store, `account-${wallet}`, 'WalletOpened', { accountId: wallet, userId: 'carol', balanceAfter: 0, heldAfter: 0 });
-    await forge(store, `account-${wallet}`, 'AccountDebited', leg({ transferId: 'overdraft', accountId: wallet, counterpartyId: 'house', balanceAfter: 5, heldAfter: 0 }));
+    await forge(
+      store,
+      `account-${wallet}`,
+      'AccountDebited',
+      leg({ transferId: 'overdraft', accountId: wallet, counterpartyId: 'house', balanceAfter: 5, heldAfter: 0 }),
+    );
     await forge(store, 'account-house', 'AccountCredited', leg({ transferId: 'overdraft', accountId: 'house', counterpartyId: wallet }));
-    await forge(store, 'transfer-overdraft', 'TransferPosted', { transferId: 'overdraft', debitAccountId: wallet, creditAccountId: 'house', amount: 10, reason: 'correction', matchId: null, purchaseId: null });
+    await forge(store, 'transfer-overdraft', 'TransferPosted', {
+      transferId: 'overdraft',
+      debitAccountId: wallet,
+      creditAccountId: 'house',
+      amount: 10,
+      reason: 'correction',
+      matchId: null,
+      purchaseId: null,
+    });
     const report = audit(await store.readAll(START, 100));
     expect(report.violations).toEqual([
       expect.stringMatching(/wallet:carol went below zero \(balance -10/),
@@ -125,21 +172,50 @@ describe('audit', () => {
     const { store } = await scenario();
     await forge(store, 'hold-h-a', 'HoldVoided', { holdId: 'h-a', amount: 30 });
     await store.append([
-      { streamId: 'transfer-t-pay', streamType: 'ledger', expectedVersion: 'any', events: [{ eventId: uuidFrom('again'), type: 'TransferPosted', data: { transferId: 't-pay', debitAccountId: 'escrow:m1', creditAccountId: walletAccountId('bob'), amount: 30, reason: 'payout', matchId: 'm1', purchaseId: null } }] },
+      {
+        streamId: 'transfer-t-pay',
+        streamType: 'ledger',
+        expectedVersion: 'any',
+        events: [
+          {
+            eventId: uuidFrom('again'),
+            type: 'TransferPosted',
+            data: {
+              transferId: 't-pay',
+              debitAccountId: 'escrow:m1',
+              creditAccountId: walletAccountId('bob'),
+              amount: 30,
+              reason: 'payout',
+              matchId: 'm1',
+              purchaseId: null,
+            },
+          },
+        ],
+      },
     ]);
     const report = audit(await store.readAll(START, 10_000));
     expect(report.violations).toEqual(
-      expect.arrayContaining([expect.stringMatching(/hold h-a resolved more than once: HoldPosted, HoldVoided/), expect.stringMatching(/transfer t-pay recorded more than once/)]),
+      expect.arrayContaining([
+        expect.stringMatching(/hold h-a resolved more than once: HoldPosted, HoldVoided/),
+        expect.stringMatching(/transfer t-pay recorded more than once/),
+      ]),
     );
   });
 
   it('compares the read model at its checkpoint with the replayed balances', async () => {
     const { events } = await scenario();
-    const clean = audit(events).accounts.map((a): ReadModelAccount => ({ accountId: a.accountId, balance: a.balance, held: a.held, pendingCredit: a.pendingCredit }));
+    const clean = audit(events).accounts.map((a): ReadModelAccount => ({
+      accountId: a.accountId,
+      balance: a.balance,
+      held: a.held,
+      pendingCredit: a.pendingCredit,
+    }));
     expect(audit(events, { readModel: { position: null, accounts: clean } }).ok).toBe(true);
 
     const skewed = clean.map((a) => (a.accountId === walletAccountId('bob') ? { ...a, balance: a.balance + 1 } : a));
-    expect(audit(events, { readModel: { position: null, accounts: skewed } }).violations).toEqual([expect.stringMatching(/read model wallet:bob: balance 131/)]);
+    expect(audit(events, { readModel: { position: null, accounts: skewed } }).violations).toEqual([
+      expect.stringMatching(/read model wallet:bob: balance 131/),
+    ]);
 
     // A read model taken when only the first transaction was projected matches the replay at that point.
     const firstTransaction = events.filter((e) => e.transactionId === events[0]!.transactionId);

@@ -80,7 +80,13 @@ export interface AuditReport {
     readonly pendingDebits: number;
     readonly pendingCredits: number;
     readonly transfers: number;
-    readonly holds: { readonly placed: number; readonly posted: number; readonly voided: number; readonly expired: number; readonly pending: number };
+    readonly holds: {
+      readonly placed: number;
+      readonly posted: number;
+      readonly voided: number;
+      readonly expired: number;
+      readonly pending: number;
+    };
     readonly purchases: { readonly started: number; readonly completed: number };
   };
 }
@@ -120,7 +126,10 @@ export function createAuditor(options: AuditOptions = {}) {
 
   function takeSnapshot() {
     snapshot = new Map(
-      [...accounts].map(([id, t]) => [id, { accountId: id, balance: t.state.balance, held: t.state.held, pendingCredit: t.state.pendingCredit }]),
+      [...accounts].map(([id, t]) => [
+        id,
+        { accountId: id, balance: t.state.balance, held: t.state.held, pendingCredit: t.state.pendingCredit },
+      ]),
     );
   }
 
@@ -136,7 +145,8 @@ export function createAuditor(options: AuditOptions = {}) {
       violation(`${where(event)}: stream position follows ${previous.position} (events missing or reordered)`);
     }
     const storedHash = typeof event.metadata.hash === 'string' ? event.metadata.hash : null;
-    if (event.metadata.prevHash !== previous.hash) violation(`${where(event)}: prevHash does not link to the previous event (hash chain broken)`);
+    if (event.metadata.prevHash !== previous.hash)
+      violation(`${where(event)}: prevHash does not link to the previous event (hash chain broken)`);
     const recomputed = chainHash(previous.hash, event);
     if (storedHash !== recomputed) violation(`${where(event)}: hash does not match the event's content (hash chain broken: edited event?)`);
     chains.set(event.streamId, { position: event.streamPosition, hash: storedHash ?? recomputed });
@@ -210,13 +220,22 @@ export function createAuditor(options: AuditOptions = {}) {
         const id = event.data.transferId;
         if (stored.streamId !== `transfer-${id}`) violation(`${where(stored)}: TransferPosted for ${id} in the wrong stream`);
         if (transfers.has(id) || stored.streamPosition !== 1) violation(`transfer ${id} recorded more than once`);
-        transfers.set(id, { debitAccountId: event.data.debitAccountId, creditAccountId: event.data.creditAccountId, amount: event.data.amount });
+        transfers.set(id, {
+          debitAccountId: event.data.debitAccountId,
+          creditAccountId: event.data.creditAccountId,
+          amount: event.data.amount,
+        });
         return;
       }
       case 'HoldPlaced': {
         const id = event.data.holdId;
         if (holds.has(id)) violation(`hold ${id} placed more than once`);
-        holds.set(id, { debitAccountId: event.data.debitAccountId, creditAccountId: event.data.creditAccountId, amount: event.data.amount, resolutions: [] });
+        holds.set(id, {
+          debitAccountId: event.data.debitAccountId,
+          creditAccountId: event.data.creditAccountId,
+          amount: event.data.amount,
+          resolutions: [],
+        });
         return;
       }
       case 'HoldPosted':
@@ -226,7 +245,8 @@ export function createAuditor(options: AuditOptions = {}) {
         if (!hold) return violation(`${where(stored)}: ${event.type} for hold ${event.data.holdId} that was never placed`);
         hold.resolutions.push(event.type);
         if (hold.resolutions.length > 1) violation(`hold ${event.data.holdId} resolved more than once: ${hold.resolutions.join(', ')}`);
-        if (event.data.amount !== hold.amount) violation(`hold ${event.data.holdId} resolved for ${event.data.amount}, placed for ${hold.amount}`);
+        if (event.data.amount !== hold.amount)
+          violation(`hold ${event.data.holdId} resolved for ${event.data.amount}, placed for ${hold.amount}`);
         return;
       }
       case 'PurchaseStarted':
@@ -256,7 +276,8 @@ export function createAuditor(options: AuditOptions = {}) {
       }
       ledgerEvents += 1;
       const parsed = LedgerEvents[stored.type].safeParse(stored.data);
-      if (!parsed.success) return violation(`${where(stored)}: ${stored.type} does not match its schema (${parsed.error.issues[0]?.message})`);
+      if (!parsed.success)
+        return violation(`${where(stored)}: ${stored.type} does not match its schema (${parsed.error.issues[0]?.message})`);
       const event = { type: stored.type, data: parsed.data } as LedgerEvent;
       if (stored.streamId.startsWith('account-')) accountLeg(stored, event);
       else lifecycle(stored, event);
@@ -288,7 +309,10 @@ export function createAuditor(options: AuditOptions = {}) {
         const [credit] = c as [{ accountId: string; amount: number }];
         if (debit.amount !== credit.amount) violation(`${label}: debit ${debit.amount} ≠ credit ${credit.amount}`);
         if (debit.accountId === credit.accountId) violation(`${label}: debits and credits the same account`);
-        if (record && (record.amount !== debit.amount || record.debitAccountId !== debit.accountId || record.creditAccountId !== credit.accountId)) {
+        if (
+          record &&
+          (record.amount !== debit.amount || record.debitAccountId !== debit.accountId || record.creditAccountId !== credit.accountId)
+        ) {
           violation(`${label}: legs do not match the ${key.startsWith('t:') ? 'TransferPosted' : 'HoldPlaced'} record`);
         }
       }
@@ -304,7 +328,8 @@ export function createAuditor(options: AuditOptions = {}) {
         const phase = resolution === 'HoldPosted' ? 'post' : resolution ? 'release' : null;
         if (phase && !legs.has(`h:${id}:${phase}`)) violation(`hold ${id}: ${resolution} without its legs`);
         for (const other of ['post', 'release']) {
-          if (other !== phase && legs.has(`h:${id}:${other}`)) violation(`hold ${id}: has ${other} legs but was ${resolution ?? 'never resolved'}`);
+          if (other !== phase && legs.has(`h:${id}:${other}`))
+            violation(`hold ${id}: has ${other} legs but was ${resolution ?? 'never resolved'}`);
         }
       }
       if (debits !== credits) violation(`Σ debits ${debits} ≠ Σ credits ${credits}`);
@@ -348,7 +373,15 @@ export function createAuditor(options: AuditOptions = {}) {
         ledgerEvents,
         streams: chains.size,
         accounts: accountReports,
-        totals: { debits, credits, pendingDebits, pendingCredits, transfers: transfers.size, holds: holdCounts, purchases: { started: purchases.size, completed } },
+        totals: {
+          debits,
+          credits,
+          pendingDebits,
+          pendingCredits,
+          transfers: transfers.size,
+          holds: holdCounts,
+          purchases: { started: purchases.size, completed },
+        },
       };
     },
   };

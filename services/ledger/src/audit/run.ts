@@ -8,7 +8,11 @@ export async function auditSource(source: AuditSource, options: { statements: bo
   for await (const event of readEverything(source.store)) auditor.observe(event);
   const report = auditor.finish();
   if (readModel === null && report.ledgerEvents > 0) {
-    return { ...report, ok: false, violations: [...report.violations, 'the read model (ledger_accounts) is missing, so it cannot be compared'] };
+    return {
+      ...report,
+      ok: false,
+      violations: [...report.violations, 'the read model (ledger_accounts) is missing, so it cannot be compared'],
+    };
   }
   return report;
 }

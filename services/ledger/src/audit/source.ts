@@ -32,7 +32,11 @@ export async function openAuditSource(env: Readonly<Record<string, string | unde
   let description: string;
   if (env.DATABASE_URL) {
     // Distributed mode: the read model lives in the ledger's own schema (LEDGER_SCHEMA=ledger).
-    db = openPostgresDatabase({ connectionString: env.DATABASE_URL, maxConnections: 2, ...(env.LEDGER_SCHEMA ? { searchPath: env.LEDGER_SCHEMA } : {}) });
+    db = openPostgresDatabase({
+      connectionString: env.DATABASE_URL,
+      maxConnections: 2,
+      ...(env.LEDGER_SCHEMA ? { searchPath: env.LEDGER_SCHEMA } : {}),
+    });
     const url = new URL(env.DATABASE_URL);
     description = `PostgreSQL ${url.host}${url.pathname}`;
   } else {

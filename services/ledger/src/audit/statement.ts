@@ -31,7 +31,9 @@ export function formatReport(report: AuditReport, options: { source: string; sum
   const t = report.totals;
   out.push('Totals');
   out.push(`   Σ debits ${t.debits}   Σ credits ${t.credits}   (pending: debits ${t.pendingDebits}, credits ${t.pendingCredits})`);
-  out.push(`   transfers ${t.transfers}; holds placed ${t.holds.placed}: posted ${t.holds.posted}, voided ${t.holds.voided}, expired ${t.holds.expired}, pending ${t.holds.pending}`);
+  out.push(
+    `   transfers ${t.transfers}; holds placed ${t.holds.placed}: posted ${t.holds.posted}, voided ${t.holds.voided}, expired ${t.holds.expired}, pending ${t.holds.pending}`,
+  );
   out.push(`   purchases started ${t.purchases.started}, completed ${t.purchases.completed}`);
   for (const warning of report.warnings) out.push(`warning: ${warning}`);
   out.push('');

@@ -57,7 +57,10 @@ describe('decideTransfer', () => {
 
     const debit = stream(decision.appends, `account-${alice}`);
     expect(debit.expectedVersion).toBe(7);
-    expect(debit.events[0]).toMatchObject({ type: 'AccountDebited', data: { amount: 30, balanceAfter: 70, heldAfter: 0, counterpartyId: escrow } });
+    expect(debit.events[0]).toMatchObject({
+      type: 'AccountDebited',
+      data: { amount: 30, balanceAfter: 70, heldAfter: 0, counterpartyId: escrow },
+    });
     const credit = stream(decision.appends, `account-${escrow}`);
     expect(credit.expectedVersion).toBe('any');
     expect(credit.events[0]).toMatchObject({ type: 'AccountCredited', data: { amount: 30, balanceAfter: null } });
@@ -80,7 +83,10 @@ describe('decideTransfer', () => {
   });
 
   it('rejects a wallet that was never opened, on either side', () => {
-    expect(decideTransfer(move(), given(emptyAccount(alice)))).toMatchObject({ reason: 'account_not_found', details: { accountId: alice } });
+    expect(decideTransfer(move(), given(emptyAccount(alice)))).toMatchObject({
+      reason: 'account_not_found',
+      details: { accountId: alice },
+    });
     const payout = move({ from: escrow, to: bob, reason: 'payout' });
     expect(decideTransfer(payout, given({ ...emptyAccount(escrow, true), balance: 50, version: 2 }, emptyAccount(bob)))).toMatchObject({
       reason: 'account_not_found',
@@ -106,7 +112,9 @@ describe('decideTransfer', () => {
   it('derives the same event ids for the same transfer every time', () => {
     const ids = (d: Decision) => accepted(d).appends.flatMap((a) => a.events.map((e) => e.eventId));
     expect(ids(decideTransfer(move(), given(wallet(alice, 100))))).toEqual(ids(decideTransfer(move(), given(wallet(alice, 100, 0, 9)))));
-    expect(ids(decideTransfer(move(), given(wallet(alice, 100))))).not.toEqual(ids(decideTransfer(move({ id: 't-2' }), given(wallet(alice, 100)))));
+    expect(ids(decideTransfer(move(), given(wallet(alice, 100))))).not.toEqual(
+      ids(decideTransfer(move({ id: 't-2' }), given(wallet(alice, 100)))),
+    );
   });
 });
 
@@ -114,7 +122,15 @@ describe('holds', () => {
   const placed = (status: HoldState['status'] = 'pending'): HoldState => ({
     version: 1,
     status,
-    placed: { holdId: 'h-1', debitAccountId: alice, creditAccountId: escrow, amount: 40, reason: 'entry_fee', matchId: 'm1', expiresAt: '2026-01-01T01:00:00.000Z' },
+    placed: {
+      holdId: 'h-1',
+      debitAccountId: alice,
+      creditAccountId: escrow,
+      amount: 40,
+      reason: 'entry_fee',
+      matchId: 'm1',
+      expiresAt: '2026-01-01T01:00:00.000Z',
+    },
   });
 
   it('placing a hold reserves the amount: the balance stays, what is available drops', () => {
@@ -134,7 +150,10 @@ describe('holds', () => {
     const decision = accepted(decideResolveHold(placed(), { kind: 'posted' }, given(wallet(alice, 100, 40))));
     expect(decision.wallets[alice]).toEqual({ balance: 60, held: 0, available: 60 });
     expect(stream(decision.appends, 'hold-h-1')).toMatchObject({ expectedVersion: 1, events: [{ type: 'HoldPosted' }] });
-    expect(stream(decision.appends, `account-${escrow}`).events[0]).toMatchObject({ type: 'AccountCredited', data: { holdId: 'h-1', amount: 40 } });
+    expect(stream(decision.appends, `account-${escrow}`).events[0]).toMatchObject({
+      type: 'AccountCredited',
+      data: { holdId: 'h-1', amount: 40 },
+    });
   });
 
   it('voiding gives the reservation back', () => {
@@ -144,8 +163,13 @@ describe('holds', () => {
   });
 
   it('expiry releases like a void and records when it expired', () => {
-    const decision = accepted(decideResolveHold(placed(), { kind: 'expired', at: '2026-01-01T02:00:00.000Z' }, given(wallet(alice, 100, 40))));
-    expect(stream(decision.appends, 'hold-h-1').events[0]).toMatchObject({ type: 'HoldExpired', data: { expiredAt: '2026-01-01T02:00:00.000Z' } });
+    const decision = accepted(
+      decideResolveHold(placed(), { kind: 'expired', at: '2026-01-01T02:00:00.000Z' }, given(wallet(alice, 100, 40))),
+    );
+    expect(stream(decision.appends, 'hold-h-1').events[0]).toMatchObject({
+      type: 'HoldExpired',
+      data: { expiredAt: '2026-01-01T02:00:00.000Z' },
+    });
     expect(decision.wallets[alice]?.available).toBe(100);
   });
 
@@ -172,7 +196,11 @@ describe('decideOpenWallet', () => {
     const walletAppend = stream(decision.appends, `account-${alice}`);
     expect(walletAppend.expectedVersion).toBe('no_stream');
     expect(walletAppend.events.map((e) => e.type)).toEqual(['WalletOpened', 'AccountCredited']);
-    expect(walletAppend.events[1]?.data).toMatchObject({ reason: 'welcome_grant', amount: WELCOME_GRANT_TOKENS, balanceAfter: WELCOME_GRANT_TOKENS });
+    expect(walletAppend.events[1]?.data).toMatchObject({
+      reason: 'welcome_grant',
+      amount: WELCOME_GRANT_TOKENS,
+      balanceAfter: WELCOME_GRANT_TOKENS,
+    });
     expect(stream(decision.appends, 'account-issuance').events[0]?.type).toBe('AccountDebited');
     expect(decision.wallets[alice]?.balance).toBe(WELCOME_GRANT_TOKENS);
   });
@@ -197,7 +225,11 @@ describe('decideCompletePurchase', () => {
   it('credits purchases → wallet and completes the purchase at its version', () => {
     const decision = accepted(decideCompletePurchase({ version: 1, started, completed: null }, 'sandbox', 'ref', given(wallet(alice, 10))));
     expect(stream(decision.appends, 'purchase-p-1')).toMatchObject({ expectedVersion: 1, events: [{ type: 'PurchaseCompleted' }] });
-    expect(stream(decision.appends, `account-${alice}`).events[0]?.data).toMatchObject({ reason: 'purchase', purchaseId: 'p-1', balanceAfter: 260 });
+    expect(stream(decision.appends, `account-${alice}`).events[0]?.data).toMatchObject({
+      reason: 'purchase',
+      purchaseId: 'p-1',
+      balanceAfter: 260,
+    });
     expect(stream(decision.appends, 'account-purchases').events[0]?.type).toBe('AccountDebited');
   });
 

@@ -18,7 +18,15 @@ import { WELCOME_GRANT_TOKENS } from '../config.ts';
 import { parseAccountId } from './accounts.ts';
 import { ledgerEventId, purchaseTransferId, welcomeTransferId } from './ids.ts';
 import { availableOf, isValidAmount } from './money.ts';
-import { emptyAccount, evolveAccount, walletBalanceOf, type AccountState, type HoldState, type PurchaseState, type WalletBalance } from './state.ts';
+import {
+  emptyAccount,
+  evolveAccount,
+  walletBalanceOf,
+  type AccountState,
+  type HoldState,
+  type PurchaseState,
+  type WalletBalance,
+} from './state.ts';
 
 /**
  * The ledger's deciders: from loaded account states and a request, either the exact events to append (with
@@ -73,7 +81,14 @@ function eventToAppend(movementId: string, streamId: string, step: string, event
   return { eventId: ledgerEventId(movementId, streamId, step), type: event.type, data: event.data as JsonObject };
 }
 
-function lifecycle(streamId: string, streamType: string, expectedVersion: ExpectedVersion, movementId: string, step: string, event: LedgerEvent): StreamAppend {
+function lifecycle(
+  streamId: string,
+  streamType: string,
+  expectedVersion: ExpectedVersion,
+  movementId: string,
+  step: string,
+  event: LedgerEvent,
+): StreamAppend {
   return { streamId, streamType, expectedVersion, events: [eventToAppend(movementId, streamId, step, event)] };
 }
 
@@ -257,9 +272,20 @@ export function decideOpenWallet(userId: string, wallet: AccountState): OpenWall
   if (wallet.opened) return { kind: 'already_open', wallet: walletBalanceOf(wallet) };
   const accountId = walletAccountId(userId);
   const transferId = welcomeTransferId(userId);
-  const opened = evolveAccount(emptyAccount(accountId), { type: 'WalletOpened', data: { accountId, userId, balanceAfter: 0, heldAfter: 0 } });
+  const opened = evolveAccount(emptyAccount(accountId), {
+    type: 'WalletOpened',
+    data: { accountId, userId, balanceAfter: 0, heldAfter: 0 },
+  });
   const granted = decideTransfer(
-    { id: transferId, from: 'issuance' as AccountId, to: accountId, amount: WELCOME_GRANT_TOKENS, reason: 'welcome_grant', matchId: null, purchaseId: null },
+    {
+      id: transferId,
+      from: 'issuance' as AccountId,
+      to: accountId,
+      amount: WELCOME_GRANT_TOKENS,
+      reason: 'welcome_grant',
+      matchId: null,
+      purchaseId: null,
+    },
     new Map([[accountId, { ...opened, version: 1 }]]),
   );
   if (granted.kind === 'rejected') throw new Error(`welcome grant rejected: ${granted.reason}`);
@@ -295,7 +321,12 @@ export type CompletePurchaseDecision = Decision | { readonly kind: 'already_comp
  * Credits a verified purchase: `purchases → wallet` under an id derived from the provider's reference (one
  * credit per payment), and the purchase completed at the version it was read at (one credit per purchase).
  */
-export function decideCompletePurchase(purchase: PurchaseState, provider: string, providerReference: string, accounts: Accounts): CompletePurchaseDecision {
+export function decideCompletePurchase(
+  purchase: PurchaseState,
+  provider: string,
+  providerReference: string,
+  accounts: Accounts,
+): CompletePurchaseDecision {
   if (purchase.completed) return { kind: 'already_completed', transferId: purchase.completed.transferId };
   const { started } = purchase;
   const transferId = purchaseTransferId(provider, providerReference);
@@ -312,9 +343,16 @@ export function decideCompletePurchase(purchase: PurchaseState, provider: string
     accounts,
   );
   if (credit.kind === 'rejected') return credit;
-  const completed = lifecycle(purchaseStreamId(started.purchaseId), LEDGER_STREAM_TYPES.purchase, purchase.version, transferId, 'completed', {
-    type: 'PurchaseCompleted',
-    data: { purchaseId: started.purchaseId, userId: started.userId, tokens: started.tokens, provider, providerReference, transferId },
-  });
+  const completed = lifecycle(
+    purchaseStreamId(started.purchaseId),
+    LEDGER_STREAM_TYPES.purchase,
+    purchase.version,
+    transferId,
+    'completed',
+    {
+      type: 'PurchaseCompleted',
+      data: { purchaseId: started.purchaseId, userId: started.userId, tokens: started.tokens, provider, providerReference, transferId },
+    },
+  );
   return { ...credit, appends: [completed, ...credit.appends] };
 }

@@ -1,11 +1,22 @@
-import { isLedgerCommandType, LedgerCommands, rejected, type CommandEnvelope, type LedgerCommandPayload, type LedgerCommandType } from '@qal/events';
+import {
+  isLedgerCommandType,
+  LedgerCommands,
+  rejected,
+  type CommandEnvelope,
+  type LedgerCommandPayload,
+  type LedgerCommandType,
+} from '@qal/events';
 import type { z } from 'zod';
 import { confirmPurchase, startPurchase } from './purchases.ts';
 import { answer, type HandlerDeps, type HandlerResult } from './shell.ts';
 import { expireHolds, placeHold, postHold, transfer, voidHold } from './transfers.ts';
 import { claimDailyBonus, openWallet } from './wallets.ts';
 
-type Handler<K extends LedgerCommandType> = (deps: HandlerDeps, command: CommandEnvelope, payload: LedgerCommandPayload<K>) => Promise<HandlerResult>;
+type Handler<K extends LedgerCommandType> = (
+  deps: HandlerDeps,
+  command: CommandEnvelope,
+  payload: LedgerCommandPayload<K>,
+) => Promise<HandlerResult>;
 
 const handlers: { [K in LedgerCommandType]: Handler<K> } = {
   OpenWallet: openWallet,
@@ -31,7 +42,8 @@ function run<K extends LedgerCommandType>(type: K, deps: HandlerDeps, command: C
 
 /** Validates a command's type, time and payload, then runs its handler. */
 export function dispatch(deps: HandlerDeps, command: CommandEnvelope): Promise<HandlerResult> {
-  if (!isLedgerCommandType(command.type)) return Promise.resolve(answer(rejected(command.commandId, 'invalid_command', { type: command.type })));
+  if (!isLedgerCommandType(command.type))
+    return Promise.resolve(answer(rejected(command.commandId, 'invalid_command', { type: command.type })));
   if (Number.isNaN(Date.parse(command.issuedAt))) {
     return Promise.resolve(answer(rejected(command.commandId, 'invalid_command', { issuedAt: command.issuedAt })));
   }

@@ -11,7 +11,18 @@ import type { z } from 'zod';
 import { decideCompletePurchase, purchaseStartedAppend } from '../core/decide.ts';
 import { findPackage } from '../core/packages.ts';
 import type { PurchaseState } from '../core/state.ts';
-import { AGAIN, answer, appendDecision, loadAccounts, loadPurchase, loadWallet, recordedOutcome, withRetries, type HandlerDeps, type HandlerResult } from './shell.ts';
+import {
+  AGAIN,
+  answer,
+  appendDecision,
+  loadAccounts,
+  loadPurchase,
+  loadWallet,
+  recordedOutcome,
+  withRetries,
+  type HandlerDeps,
+  type HandlerResult,
+} from './shell.ts';
 
 const startedOutcome = (purchase: PurchaseState) => ({
   purchaseId: purchase.started.purchaseId,
@@ -73,7 +84,11 @@ export function startPurchase(deps: HandlerDeps, command: CommandEnvelope, paylo
  * transfer id comes from the provider's own name for the payment, and the purchase is completed at the version
  * it was read at: one credit per payment and one per purchase, however often and however concurrently confirmed.
  */
-export async function confirmPurchase(deps: HandlerDeps, command: CommandEnvelope, payload: z.infer<typeof ConfirmPurchase>): Promise<HandlerResult> {
+export async function confirmPurchase(
+  deps: HandlerDeps,
+  command: CommandEnvelope,
+  payload: z.infer<typeof ConfirmPurchase>,
+): Promise<HandlerResult> {
   // The purchase is locked while the provider is asked; the wallet only for the append, so a slow provider
   // never holds up the player's other commands.
   return deps.locks.run([purchaseStreamId(payload.purchaseId)], async () => {
@@ -93,7 +108,9 @@ export async function confirmPurchase(deps: HandlerDeps, command: CommandEnvelop
     if (before.purchase.completed) return completedAnswer(before);
     const { started } = before.purchase;
     if (started.provider !== deps.payments.name) {
-      return answer(rejected(command.commandId, 'payment_not_verified', { reason: `started with ${started.provider}, not ${deps.payments.name}` }));
+      return answer(
+        rejected(command.commandId, 'payment_not_verified', { reason: `started with ${started.provider}, not ${deps.payments.name}` }),
+      );
     }
     const wallet = walletAccountId(started.userId);
     const verification = await deps.payments.verify({
@@ -104,18 +121,25 @@ export async function confirmPurchase(deps: HandlerDeps, command: CommandEnvelop
     });
     if (!verification.paid) return answer(rejected(command.commandId, 'payment_not_verified', { reason: verification.reason }));
 
-    return deps.locks.run([wallet], () => withRetries(async (attempt) => {
-      // The first attempt decides on the purchase as read under its lock (this process changes it only under that
-      // lock; another process's change fails the append at the version read, and the next attempt reloads).
-      const current = attempt === 1 ? before : await loadPurchase(deps.store, payload.purchaseId);
-      if (!current) throw new Error(`purchase ${payload.purchaseId} vanished`);
-      if (current.purchase.completed) return completedAnswer(current);
-      const decision = decideCompletePurchase(current.purchase, deps.payments.name, verification.reference, await loadAccounts(deps.store, [wallet]));
-      if (decision.kind === 'already_completed') return completedAnswer(current);
-      if (decision.kind === 'rejected') return answer(rejected(command.commandId, decision.reason, { ...decision.details }));
-      const data = { purchaseId: started.purchaseId, status: 'completed', tokens: started.tokens, alreadyCredited: false };
-      const position = await appendDecision(deps.store, command, decision.appends, data);
-      return position === 'duplicate' ? AGAIN : answer(succeeded(command.commandId, data), position);
-    }));
+    return deps.locks.run([wallet], () =>
+      withRetries(async (attempt) => {
+        // The first attempt decides on the purchase as read under its lock (this process changes it only under that
+        // lock; another process's change fails the append at the version read, and the next attempt reloads).
+        const current = attempt === 1 ? before : await loadPurchase(deps.store, payload.purchaseId);
+        if (!current) throw new Error(`purchase ${payload.purchaseId} vanished`);
+        if (current.purchase.completed) return completedAnswer(current);
+        const decision = decideCompletePurchase(
+          current.purchase,
+          deps.payments.name,
+          verification.reference,
+          await loadAccounts(deps.store, [wallet]),
+        );
+        if (decision.kind === 'already_completed') return completedAnswer(current);
+        if (decision.kind === 'rejected') return answer(rejected(command.commandId, decision.reason, { ...decision.details }));
+        const data = { purchaseId: started.purchaseId, status: 'completed', tokens: started.tokens, alreadyCredited: false };
+        const position = await appendDecision(deps.store, command, decision.appends, data);
+        return position === 'duplicate' ? AGAIN : answer(succeeded(command.commandId, data), position);
+      }),
+    );
   });
 }

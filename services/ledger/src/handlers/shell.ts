@@ -18,9 +18,17 @@ import {
   type StreamAppend,
 } from '@qal/events';
 import { MAX_APPEND_ATTEMPTS, RETRY_JITTER_MS, RETRY_MAX_WAIT_MS } from '../config.ts';
-import { emptyAccount, foldAccount, foldHold, foldPurchase, walletFromLastEvent, type AccountState, type HoldState, type PurchaseState } from '../core/state.ts';
+import {
+  emptyAccount,
+  foldAccount,
+  foldHold,
+  foldPurchase,
+  walletFromLastEvent,
+  type AccountState,
+  type HoldState,
+  type PurchaseState,
+} from '../core/state.ts';
 import type { PaymentProvider } from '../payments/port.ts';
-
 
 export interface Logger {
   info(...args: unknown[]): void;

@@ -15,7 +15,18 @@ import {
 import type { z } from 'zod';
 import { EXPIRE_HOLDS_BATCH } from '../config.ts';
 import { accountsToLoad, decidePlaceHold, decideResolveHold, decideTransfer, type Movement, type Resolution } from '../core/decide.ts';
-import { AGAIN, answer, appendDecision, firstEvent, loadAccounts, loadHold, recordedOutcome, withRetries, type HandlerDeps, type HandlerResult } from './shell.ts';
+import {
+  AGAIN,
+  answer,
+  appendDecision,
+  firstEvent,
+  loadAccounts,
+  loadHold,
+  recordedOutcome,
+  withRetries,
+  type HandlerDeps,
+  type HandlerResult,
+} from './shell.ts';
 
 const movementOf = (id: string, p: z.infer<typeof Transfer> | z.infer<typeof PlaceHold>): Movement => ({
   id,
@@ -62,7 +73,8 @@ export function transfer(deps: HandlerDeps, command: CommandEnvelope, payload: z
         if (replay) return replay;
       }
       const decision = decideTransfer(movement, await loadAccounts(deps.store, accountIds));
-      if (decision.kind === 'rejected') return (attempt === 1 ? await earlier() : null) ?? answer(rejected(command.commandId, decision.reason, { ...decision.details }));
+      if (decision.kind === 'rejected')
+        return (attempt === 1 ? await earlier() : null) ?? answer(rejected(command.commandId, decision.reason, { ...decision.details }));
       const data = { transferId: movement.id, status: 'posted', wallets: { ...decision.wallets } };
       const position = await appendDecision(deps.store, command, decision.appends, data);
       return position === 'duplicate' ? AGAIN : answer(succeeded(command.commandId, data), position);
@@ -90,7 +102,8 @@ export function placeHold(deps: HandlerDeps, command: CommandEnvelope, payload: 
         if (replay) return replay;
       }
       const decision = decidePlaceHold(movement, expiresAt, await loadAccounts(deps.store, accountIds));
-      if (decision.kind === 'rejected') return (attempt === 1 ? await earlier() : null) ?? answer(rejected(command.commandId, decision.reason, { ...decision.details }));
+      if (decision.kind === 'rejected')
+        return (attempt === 1 ? await earlier() : null) ?? answer(rejected(command.commandId, decision.reason, { ...decision.details }));
       const data = { holdId: movement.id, status: 'pending', wallets: { ...decision.wallets } };
       const position = await appendDecision(deps.store, command, decision.appends, data);
       return position === 'duplicate' ? AGAIN : answer(succeeded(command.commandId, data), position);
@@ -157,4 +170,3 @@ export async function expireHolds(deps: HandlerDeps, command: CommandEnvelope): 
   }
   return answer(succeeded(command.commandId, { expired }), position);
 }
-

@@ -13,7 +13,18 @@ import { DAILY_BONUS_TOKENS } from '../config.ts';
 import { addisDate } from '../core/addis-date.ts';
 import { decideOpenWallet, decideTransfer } from '../core/decide.ts';
 import { dailyBonusTransferId } from '../core/ids.ts';
-import { AGAIN, answer, appendDecision, firstEvent, loadAccounts, loadWallet, recordedOutcome, withRetries, type HandlerDeps, type HandlerResult } from './shell.ts';
+import {
+  AGAIN,
+  answer,
+  appendDecision,
+  firstEvent,
+  loadAccounts,
+  loadWallet,
+  recordedOutcome,
+  withRetries,
+  type HandlerDeps,
+  type HandlerResult,
+} from './shell.ts';
 
 /** Opens the wallet with its welcome grant; opening an open wallet just reports its balance. */
 export function openWallet(deps: HandlerDeps, command: CommandEnvelope, payload: z.infer<typeof OpenWallet>): Promise<HandlerResult> {
@@ -33,14 +44,21 @@ export function openWallet(deps: HandlerDeps, command: CommandEnvelope, payload:
  * The daily bonus is a transfer whose id is (user, Addis Ababa date): a second claim that day finds that
  * transfer and is refused, a retry of the same command finds it and answers as the first time did.
  */
-export function claimDailyBonus(deps: HandlerDeps, command: CommandEnvelope, payload: z.infer<typeof ClaimDailyBonus>): Promise<HandlerResult> {
+export function claimDailyBonus(
+  deps: HandlerDeps,
+  command: CommandEnvelope,
+  payload: z.infer<typeof ClaimDailyBonus>,
+): Promise<HandlerResult> {
   const accountId = walletAccountId(payload.userId);
   const day = addisDate(new Date(command.issuedAt));
   const transferId = dailyBonusTransferId(payload.userId, day);
   return deps.locks.run([accountId], () =>
     withRetries(async () => {
       // Both reads at once: the wallet is only needed when the bonus was not claimed yet, which is the usual case.
-      const [existing, accounts] = await Promise.all([firstEvent(deps.store, transferStreamId(transferId)), loadAccounts(deps.store, [accountId])]);
+      const [existing, accounts] = await Promise.all([
+        firstEvent(deps.store, transferStreamId(transferId)),
+        loadAccounts(deps.store, [accountId]),
+      ]);
       if (existing) {
         const first = recordedOutcome(existing);
         return answer(
@@ -50,7 +68,15 @@ export function claimDailyBonus(deps: HandlerDeps, command: CommandEnvelope, pay
         );
       }
       const decision = decideTransfer(
-        { id: transferId, from: asAccountId('issuance'), to: accountId, amount: DAILY_BONUS_TOKENS, reason: 'daily_bonus', matchId: null, purchaseId: null },
+        {
+          id: transferId,
+          from: asAccountId('issuance'),
+          to: accountId,
+          amount: DAILY_BONUS_TOKENS,
+          reason: 'daily_bonus',
+          matchId: null,
+          purchaseId: null,
+        },
         accounts,
       );
       if (decision.kind === 'rejected') return answer(rejected(command.commandId, decision.reason, { ...decision.details }));

@@ -47,7 +47,12 @@ const verified = (overrides: Record<string, unknown> = {}) => ({
 
 describe('Chapa payment provider', () => {
   it('initializes a transaction with the purchase id as tx_ref and returns its checkout', async () => {
-    const fake = fakeFetch({ 'POST /v1/transaction/initialize': { status: 200, body: { status: 'success', data: { checkout_url: 'https://checkout.chapa.co/x' } } } });
+    const fake = fakeFetch({
+      'POST /v1/transaction/initialize': {
+        status: 200,
+        body: { status: 'success', data: { checkout_url: 'https://checkout.chapa.co/x' } },
+      },
+    });
     const chapa = createChapaPaymentProvider({ ...options, fetch: fake.fetch });
 
     const checkout = await chapa.start({ purchaseId: 'p-1', userId: 'u1', packageId: 'tokens_250', tokens: 250, priceEtb: 20 });
@@ -62,14 +67,21 @@ describe('Chapa payment provider', () => {
   it('fails clearly when Chapa refuses to initialize', async () => {
     const fake = fakeFetch({ 'POST /v1/transaction/initialize': { status: 400, body: { status: 'failed', message: 'bad' } } });
     const chapa = createChapaPaymentProvider({ ...options, fetch: fake.fetch });
-    await expect(chapa.start({ purchaseId: 'p-1', userId: 'u1', packageId: 'tokens_250', tokens: 250, priceEtb: 20 })).rejects.toThrow(PaymentProviderError);
+    await expect(chapa.start({ purchaseId: 'p-1', userId: 'u1', packageId: 'tokens_250', tokens: 250, priceEtb: 20 })).rejects.toThrow(
+      PaymentProviderError,
+    );
   });
 
   it('verifies with a GET on the tx_ref and names the payment by its tx_ref', async () => {
     const fake = fakeFetch({ 'GET /v1/transaction/verify/p-1': verified() });
     const chapa = createChapaPaymentProvider({ ...options, fetch: fake.fetch });
 
-    const byChapaReference = await chapa.verify({ purchaseId: 'p-1', checkoutReference: 'p-1', providerReference: 'APabc123', priceEtb: 20 });
+    const byChapaReference = await chapa.verify({
+      purchaseId: 'p-1',
+      checkoutReference: 'p-1',
+      providerReference: 'APabc123',
+      priceEtb: 20,
+    });
     const byTxRef = await chapa.verify({ purchaseId: 'p-1', checkoutReference: 'p-1', providerReference: 'p-1', priceEtb: 20 });
 
     expect(byChapaReference).toEqual({ paid: true, reference: 'p-1' });
@@ -96,7 +108,9 @@ describe('Chapa payment provider', () => {
   it('does not accept a reference that belongs to another payment', async () => {
     const fake = fakeFetch({ 'GET /v1/transaction/verify/p-1': verified() });
     const chapa = createChapaPaymentProvider({ ...options, fetch: fake.fetch });
-    expect(await chapa.verify({ purchaseId: 'p-1', checkoutReference: 'p-1', providerReference: 'APother', priceEtb: 20 })).toMatchObject({ paid: false });
+    expect(await chapa.verify({ purchaseId: 'p-1', checkoutReference: 'p-1', providerReference: 'APother', priceEtb: 20 })).toMatchObject({
+      paid: false,
+    });
   });
 
   it('reads a webhook only when its HMAC-SHA256 signature over the raw body matches', () => {
@@ -104,7 +118,11 @@ describe('Chapa payment provider', () => {
     const raw = JSON.stringify({ event: 'charge.success', tx_ref: 'p-1', reference: 'APabc123', status: 'success' });
     const signature = createHmac('sha256', options.webhookSecret).update(raw).digest('hex');
 
-    expect(chapa.parseWebhook?.(raw, { 'x-chapa-signature': signature })).toEqual({ purchaseId: 'p-1', providerReference: 'p-1', status: 'success' });
+    expect(chapa.parseWebhook?.(raw, { 'x-chapa-signature': signature })).toEqual({
+      purchaseId: 'p-1',
+      providerReference: 'p-1',
+      status: 'success',
+    });
     expect(chapa.parseWebhook?.(Buffer.from(raw), { 'Chapa-Signature': signature })).toMatchObject({ purchaseId: 'p-1' });
     expect(chapa.parseWebhook?.(raw.replace('p-1', 'p-2'), { 'x-chapa-signature': signature })).toBeNull();
     expect(chapa.parseWebhook?.(raw, { 'x-chapa-signature': signature.slice(0, -2) })).toBeNull();

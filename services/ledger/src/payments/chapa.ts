@@ -131,7 +131,8 @@ export function createChapaPaymentProvider(options: ChapaOptions): PaymentProvid
         }),
       });
       const parsed = InitializeResponse.safeParse(body);
-      if (status !== 200 || !parsed.success) throw new PaymentProviderError(`Chapa refused to initialize ${purchaseId} (HTTP ${status})`, body);
+      if (status !== 200 || !parsed.success)
+        throw new PaymentProviderError(`Chapa refused to initialize ${purchaseId} (HTTP ${status})`, body);
       return { checkoutUrl: parsed.data.data.checkout_url, checkoutReference: purchaseId };
     },
 

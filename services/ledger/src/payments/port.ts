@@ -50,7 +50,10 @@ export interface PaymentProvider {
 }
 
 export class PaymentProviderError extends Error {
-  constructor(message: string, override readonly cause?: unknown) {
+  constructor(
+    message: string,
+    override readonly cause?: unknown,
+  ) {
     super(message);
     this.name = 'PaymentProviderError';
   }

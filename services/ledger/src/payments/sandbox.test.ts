@@ -17,7 +17,11 @@ describe('sandbox payment provider', () => {
       paid: true,
       reference: checkoutReference,
     });
-    expect(await sandbox.verify({ purchaseId: 'p-2', providerReference: checkoutReference, checkoutReference, priceEtb: 10 })).toMatchObject({ paid: false });
-    expect(await sandbox.verify({ purchaseId: 'p-1', providerReference: 'guess', checkoutReference, priceEtb: 10 })).toMatchObject({ paid: false });
+    expect(
+      await sandbox.verify({ purchaseId: 'p-2', providerReference: checkoutReference, checkoutReference, priceEtb: 10 }),
+    ).toMatchObject({ paid: false });
+    expect(await sandbox.verify({ purchaseId: 'p-1', providerReference: 'guess', checkoutReference, priceEtb: 10 })).toMatchObject({
+      paid: false,
+    });
   });
 });

@@ -93,7 +93,10 @@ export function changesOf(events: readonly StoredEvent[]): ReadModelChanges {
 
   for (const { stored, event } of ledgerEventsOf(events)) {
     const at = stored.recordedAt.toISOString();
-    const entry = (e: { accountId: string; counterpartyId: string; reason: string; matchId: string | null }, fields: Pick<EntryRow, 'transfer_id' | 'hold_id' | 'amount' | 'status' | 'purchase_id'>): OrderedChange => ({
+    const entry = (
+      e: { accountId: string; counterpartyId: string; reason: string; matchId: string | null },
+      fields: Pick<EntryRow, 'transfer_id' | 'hold_id' | 'amount' | 'status' | 'purchase_id'>,
+    ): OrderedChange => ({
       kind: 'entry',
       row: {
         entry_id: stored.eventId,
@@ -123,7 +126,15 @@ export function changesOf(events: readonly StoredEvent[]): ReadModelChanges {
           else d.pending_credit -= data.amount;
           ordered.push({ kind: 'entry-status', holdId: data.holdId, accountId: data.accountId, status: 'posted' });
         } else {
-          ordered.push(entry(data, { transfer_id: data.transferId, hold_id: null, amount: sign * data.amount, status: 'posted', purchase_id: data.purchaseId }));
+          ordered.push(
+            entry(data, {
+              transfer_id: data.transferId,
+              hold_id: null,
+              amount: sign * data.amount,
+              status: 'posted',
+              purchase_id: data.purchaseId,
+            }),
+          );
         }
         break;
       }
@@ -134,7 +145,15 @@ export function changesOf(events: readonly StoredEvent[]): ReadModelChanges {
         const d = delta(data.accountId, at);
         if (debit) d.held += data.amount;
         else d.pending_credit += data.amount;
-        ordered.push(entry(data, { transfer_id: data.holdId, hold_id: data.holdId, amount: (debit ? -1 : 1) * data.amount, status: 'pending', purchase_id: null }));
+        ordered.push(
+          entry(data, {
+            transfer_id: data.holdId,
+            hold_id: data.holdId,
+            amount: (debit ? -1 : 1) * data.amount,
+            status: 'pending',
+            purchase_id: null,
+          }),
+        );
         break;
       }
       case 'ReservationReleased': {

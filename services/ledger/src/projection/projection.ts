@@ -53,7 +53,11 @@ export async function applyToReadModel(sql: SqlExecutor, events: readonly Stored
 async function applyOrdered(sql: SqlExecutor, change: Exclude<OrderedChange, { kind: 'entry' }>): Promise<void> {
   switch (change.kind) {
     case 'entry-status':
-      await sql.query(`update ledger_entries set status = $3 where hold_id = $1 and account_id = $2`, [change.holdId, change.accountId, change.status]);
+      await sql.query(`update ledger_entries set status = $3 where hold_id = $1 and account_id = $2`, [
+        change.holdId,
+        change.accountId,
+        change.status,
+      ]);
       return;
     case 'hold': {
       const h = change.event;
@@ -65,7 +69,11 @@ async function applyOrdered(sql: SqlExecutor, change: Exclude<OrderedChange, { k
       return;
     }
     case 'hold-status':
-      await sql.query(`update ledger_holds set status = $2, resolved_at = $3 where hold_id = $1`, [change.holdId, change.status, change.at]);
+      await sql.query(`update ledger_holds set status = $2, resolved_at = $3 where hold_id = $1`, [
+        change.holdId,
+        change.status,
+        change.at,
+      ]);
       return;
     case 'purchase': {
       const p = change.event;

@@ -35,7 +35,10 @@ export interface LedgerQueries {
   /** Zeros when the user has no wallet yet. */
   wallet(userId: UserId): Promise<WalletSummary>;
   /** Newest first; pass `nextCursor` back for the next page (null when there is none). */
-  transactions(userId: UserId, page: { cursor?: string; limit: number }): Promise<{ items: WalletTransaction[]; nextCursor: string | null }>;
+  transactions(
+    userId: UserId,
+    page: { cursor?: string; limit: number },
+  ): Promise<{ items: WalletTransaction[]; nextCursor: string | null }>;
   canClaimDailyBonus(userId: UserId, now: Date): Promise<boolean>;
   purchase(purchaseId: PurchaseId): Promise<PurchaseSummary | null>;
 }

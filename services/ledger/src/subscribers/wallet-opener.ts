@@ -36,7 +36,8 @@ export function openWalletCommand(userId: string, issuedAt: Date, correlationId:
  * whether any was recorded.
  */
 /** A sign-up the wallet opener answers. */
-export const isSignUp = (event: Pick<StoredEvent, 'type' | 'streamId'>): boolean => event.type === 'PlayerRegistered' && event.streamId.startsWith('player-');
+export const isSignUp = (event: Pick<StoredEvent, 'type' | 'streamId'>): boolean =>
+  event.type === 'PlayerRegistered' && event.streamId.startsWith('player-');
 
 export async function recordSignUps(sql: SqlExecutor, events: readonly StoredEvent[], logger: Logger): Promise<boolean> {
   const requests = events.flatMap((event) => {
@@ -81,11 +82,17 @@ export function startWalletOpener(deps: WalletOpenerDeps): WalletOpener {
         const error = outcome.status === 'rejected' ? outcome.reason : null;
         // A rejection (a malformed user id) will not change on retry: it is logged and recorded, not repeated.
         if (error) deps.logger.error({ userId: row.user_id, reason: error }, 'wallet opener: OpenWallet rejected');
-        await deps.db.query(`update ledger_wallet_requests set opened_at = now(), last_error = $2 where user_id = $1`, [row.user_id, error]);
+        await deps.db.query(`update ledger_wallet_requests set opened_at = now(), last_error = $2 where user_id = $1`, [
+          row.user_id,
+          error,
+        ]);
       } catch (error) {
         deps.logger.error({ userId: row.user_id, err: String(error) }, 'wallet opener: OpenWallet failed, will retry');
         await deps.db
-          .query(`update ledger_wallet_requests set attempts = attempts + 1, last_error = $2 where user_id = $1`, [row.user_id, String(error)])
+          .query(`update ledger_wallet_requests set attempts = attempts + 1, last_error = $2 where user_id = $1`, [
+            row.user_id,
+            String(error),
+          ])
           .catch(() => undefined);
       }
     }

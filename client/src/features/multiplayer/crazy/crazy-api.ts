@@ -115,7 +115,11 @@ export async function fetchCrazyView(matchId: string, signal?: AbortSignal): Pro
   return parseCrazyView(data.view);
 }
 
-export async function sendCrazyMove(matchId: string, move: CrazyMove, idempotencyKey: string = newIdempotencyKey()): Promise<CrazyView | null> {
+export async function sendCrazyMove(
+  matchId: string,
+  move: CrazyMove,
+  idempotencyKey: string = newIdempotencyKey(),
+): Promise<CrazyView | null> {
   const data = await api.request(`${path(matchId)}/moves`, viewOnly, { method: 'POST', requireSession: true, body: move, idempotencyKey });
   return parseCrazyView(data.view);
 }

@@ -1,14 +1,38 @@
 import { describe, expect, it } from 'vitest';
-import { atOneCard, catchable, checkSelection, fits, isCombination, keepInHand, labelOfId, playableIds, seatsAfter, shortLabel, sortHand, toggleSelection } from './crazy-cards.ts';
+import {
+  atOneCard,
+  catchable,
+  checkSelection,
+  fits,
+  isCombination,
+  keepInHand,
+  labelOfId,
+  playableIds,
+  seatsAfter,
+  shortLabel,
+  sortHand,
+  toggleSelection,
+} from './crazy-cards.ts';
 import { card } from './crazy-fixtures.ts';
 
 const pile = (top = card('9', 'hearts'), suit = top.suit, penalty = 0) => ({ top, suit, penalty });
 
 describe('the hand', () => {
   it('given cards in deal order, when sorted, then by suit (colours alternating ♠ ♥ ♣ ♦), rank with A low, then copy', () => {
-    const hand = [card('K', 'diamonds'), card('2', 'hearts'), card('A', 'spades'), card('10', 'hearts'), card('2', 'hearts', 2), card('5', 'clubs')];
+    const hand = [
+      card('K', 'diamonds'),
+      card('2', 'hearts'),
+      card('A', 'spades'),
+      card('10', 'hearts'),
+      card('2', 'hearts', 2),
+      card('5', 'clubs'),
+    ];
     expect(sortHand(hand).map(shortLabel)).toEqual(['A♠', '2♥', '2♥', '10♥', '5♣', 'K♦']);
-    expect(sortHand(hand).map((c) => c.id).slice(1, 3)).toEqual(['h-2-1', 'h-2-2']);
+    expect(
+      sortHand(hand)
+        .map((c) => c.id)
+        .slice(1, 3),
+    ).toEqual(['h-2-1', 'h-2-2']);
   });
 
   it('given a selection, when a card is tapped, then it is added at the end or taken out; cards gone from the hand drop out', () => {

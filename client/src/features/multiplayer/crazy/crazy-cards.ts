@@ -57,9 +57,7 @@ export function playableIds(hand: readonly Card[], pile: Pile): Set<string> {
   return new Set(hand.filter((card) => fits(card, pile)).map((card) => card.id));
 }
 
-export type SelectionCheck =
-  | { ok: true; chooseSuit: boolean }
-  | { ok: false; reason: 'empty' | 'combination' | 'wrongCard' | 'penalty' };
+export type SelectionCheck = { ok: true; chooseSuit: boolean } | { ok: false; reason: 'empty' | 'combination' | 'wrongCard' | 'penalty' };
 
 /**
  * What playing the selected cards (in the order tapped) would be: fine (and whether a suit must be chosen: a single
@@ -101,7 +99,9 @@ export function catchable(
   me: string,
   qeregnWindow: string | null,
 ): string[] {
-  return players.filter((p) => p.id !== me && p.status === 'playing' && p.cards === 1 && !p.saidQeregn && p.id !== qeregnWindow).map((p) => p.id);
+  return players
+    .filter((p) => p.id !== me && p.status === 'playing' && p.cards === 1 && !p.saidQeregn && p.id !== qeregnWindow)
+    .map((p) => p.id);
 }
 
 /** Opponents at one card (a Crazy call may be tried on any of them; the ones not catchable cost the caller). */

@@ -80,7 +80,14 @@ describe('the Crazy turn machine', () => {
   });
 
   it("given another player's turn, then Play, Draw and Pass do nothing, but Qeregn and Crazy calls go", async () => {
-    const view = aCrazyView({ turn: 'u-1', hand: [card('3', 'hearts')], players: [{ id: 'u-1', status: 'playing', cards: 1, saidQeregn: false }, { id: 'u-2', status: 'playing', cards: 1, saidQeregn: false }] });
+    const view = aCrazyView({
+      turn: 'u-1',
+      hand: [card('3', 'hearts')],
+      players: [
+        { id: 'u-1', status: 'playing', cards: 1, saidQeregn: false },
+        { id: 'u-2', status: 'playing', cards: 1, saidQeregn: false },
+      ],
+    });
     const { actor, calls } = start({ load: async () => view, move: async () => view });
     await ready(actor);
     actor.send({ type: 'TOGGLE', id: 'h-3-1' });

@@ -88,7 +88,10 @@ export const crazyMachine = setup({
     canSayQeregn: ({ context }) =>
       context.view?.status === 'playing' && context.view.hand.length === 1 && context.view.saidQeregn?.[context.me] !== true,
     canCall: ({ context, event }) =>
-      event.type === 'CALL' && context.view?.status === 'playing' && event.target !== context.me && context.view.players.some((p) => p.id === event.target),
+      event.type === 'CALL' &&
+      context.view?.status === 'playing' &&
+      event.target !== context.me &&
+      context.view.players.some((p) => p.id === event.target),
   },
 }).createMachine({
   id: 'crazy',
@@ -123,7 +126,10 @@ export const crazyMachine = setup({
               {
                 guard: 'canPlay',
                 target: 'sending',
-                actions: { type: 'setMove', params: ({ context }) => ({ type: 'play', cards: selectedCards(context).map((c) => c.id) }) as CrazyMove },
+                actions: {
+                  type: 'setMove',
+                  params: ({ context }) => ({ type: 'play', cards: selectedCards(context).map((c) => c.id) }) as CrazyMove,
+                },
               },
             ],
             DRAW: { guard: 'canDraw', target: 'sending', actions: { type: 'setMove', params: { type: 'draw' } } },

@@ -68,7 +68,12 @@ export function newsOf(last: CrazyLast | null | undefined, me: string, over = fa
   if (!last) return null;
   const mine = last.by === me;
   const base = { by: last.by, count: last.count ?? 0, cards: last.cards ?? [] };
-  const about = (key: NewsKey, tone: News['tone'] = 'info', target = last.target): News => ({ ...base, key, tone, ...(target ? { target } : {}) });
+  const about = (key: NewsKey, tone: News['tone'] = 'info', target = last.target): News => ({
+    ...base,
+    key,
+    tone,
+    ...(target ? { target } : {}),
+  });
   switch (last.kind) {
     case 'caught':
       if (last.target === me) return about('caughtYou', 'warning');

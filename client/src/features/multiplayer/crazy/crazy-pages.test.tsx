@@ -37,7 +37,8 @@ function answer(method: string, path: string, body: unknown): unknown {
   if (path === '/matches/m-1' && method === 'GET') return { view };
   if (path === '/matches/m-1/moves') {
     const move = body as { type: string; cards?: string[]; target?: string };
-    if (move.type === 'play') view = { ...view, hand: view.hand.filter((c) => !move.cards?.includes(c.id)), turn: 'u-1', turnNumber: view.turnNumber + 1 };
+    if (move.type === 'play')
+      view = { ...view, hand: view.hand.filter((c) => !move.cards?.includes(c.id)), turn: 'u-1', turnNumber: view.turnNumber + 1 };
     // A right call: the engine's view tells the table who caught whom.
     if (move.type === 'crazy') view = { ...view, last: { kind: 'caught', seq: 40, by: 'u-2', target: move.target ?? '', count: 2 } };
     return { view };
@@ -46,7 +47,12 @@ function answer(method: string, path: string, body: unknown): unknown {
     return {
       matchId: 'm-1',
       steps: [
-        { index: 0, kind: 'start', playerId: 'u-1', view: aCrazyView({ hands: { 'u-1': [card('K', 'clubs')], 'u-2': [card('3', 'hearts'), card('8', 'clubs')] } }) },
+        {
+          index: 0,
+          kind: 'start',
+          playerId: 'u-1',
+          view: aCrazyView({ hands: { 'u-1': [card('K', 'clubs')], 'u-2': [card('3', 'hearts'), card('8', 'clubs')] } }),
+        },
         {
           index: 1,
           kind: 'play',

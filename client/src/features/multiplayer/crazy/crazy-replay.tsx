@@ -80,7 +80,13 @@ function Player({ steps, names }: { steps: readonly CrazyReplayStep[]; names: Na
         </div>
         <div className="chips" role="group" aria-label={t('replay.speed')}>
           {REPLAY_SPEEDS.map((speed) => (
-            <button key={speed} type="button" className="chip" aria-pressed={state.speed === speed} onClick={() => dispatch({ type: 'speed', speed })}>
+            <button
+              key={speed}
+              type="button"
+              className="chip"
+              aria-pressed={state.speed === speed}
+              onClick={() => dispatch({ type: 'speed', speed })}
+            >
               {`${speed}×`}
             </button>
           ))}
@@ -98,7 +104,9 @@ function Player({ steps, names }: { steps: readonly CrazyReplayStep[]; names: Na
           </span>
         </div>
         {view.penalty > 0 && (
-          <p className="crazy-penalty">{view.top && isAceOfSpades(view.top) ? tc('penaltyAce', { count: view.penalty }) : tc('penaltyTwo', { count: view.penalty })}</p>
+          <p className="crazy-penalty">
+            {view.top && isAceOfSpades(view.top) ? tc('penaltyAce', { count: view.penalty }) : tc('penaltyTwo', { count: view.penalty })}
+          </p>
         )}
         <h2 className="small muted">{tc('replay.hands')}</h2>
         <ul className="crazy-replay-hands" data-testid="replay-hands">

@@ -287,7 +287,13 @@ function Controls({
           {lockedWild && <p className="small muted">{t('suitLocked')}</p>}
           <div className="crazy-suit-buttons">
             {SUITS.map((suit) => (
-              <button key={suit} type="button" className="button" disabled={!choosingSuit || view.suitLocked} onClick={() => send({ type: 'CHOOSE_SUIT', suit })}>
+              <button
+                key={suit}
+                type="button"
+                className="button"
+                disabled={!choosingSuit || view.suitLocked}
+                onClick={() => send({ type: 'CHOOSE_SUIT', suit })}
+              >
                 <SuitMark suit={suit} />
               </button>
             ))}
@@ -300,7 +306,12 @@ function Controls({
         </div>
       )}
       <div className="crazy-actions" role="group" aria-label={t('actions')}>
-        <button type="button" className="button button-primary" disabled={!mine || selection.length === 0 || sending} onClick={() => send({ type: 'PLAY' })}>
+        <button
+          type="button"
+          className="button button-primary"
+          disabled={!mine || selection.length === 0 || sending}
+          onClick={() => send({ type: 'PLAY' })}
+        >
           {t('terms.play')}
         </button>
         {view.penalty > 0 ? (
@@ -391,7 +402,19 @@ function Hand({ view, selection, onToggle }: { view: CrazyView; selection: strin
   );
 }
 
-function CrazyResult({ room, view, me, busy, onRematch }: { room: RoomView; view: CrazyView; me: string; busy: boolean; onRematch: () => void }) {
+function CrazyResult({
+  room,
+  view,
+  me,
+  busy,
+  onRematch,
+}: {
+  room: RoomView;
+  view: CrazyView;
+  me: string;
+  busy: boolean;
+  onRematch: () => void;
+}) {
   const { t, i18n } = useTranslation('crazy');
   const { t: tm } = useTranslation('multiplayer');
   const nameOf = useNameOf(room);

@@ -200,7 +200,13 @@ function simulate(seed: string, players: number, rejections: Map<string, number>
   const random = seededRandom(`${seed}:moves`);
   const ids = Array.from({ length: players }, (_, i) => `p${i}`);
   const events: CrazyEvent[] = startEvents(
-    { matchId: seed, roomCode: 'SIM234', players: ids, turnMs: CRAZY_TURN_SECONDS.normal * 1000, startedAt: new Date(STARTED_AT_MS).toISOString() },
+    {
+      matchId: seed,
+      roomCode: 'SIM234',
+      players: ids,
+      turnMs: CRAZY_TURN_SECONDS.normal * 1000,
+      startedAt: new Date(STARTED_AT_MS).toISOString(),
+    },
     seed,
   );
   let state = fold(events);
@@ -276,21 +282,53 @@ function run(from: number, to: number) {
 describe('Crazy simulation', () => {
   const perChunk = GAMES / CHUNKS;
   for (let chunk = 0; chunk < CHUNKS; chunk++) {
-    it(`games ${chunk * perChunk}–${(chunk + 1) * perChunk - 1}: 104 cards always, legal states, one winner each`, () => {
-      const { rejections, capped, steps, winsBy, happened } = run(chunk * perChunk, (chunk + 1) * perChunk);
-      // Most games end by someone emptying their hand, not by the cap.
-      expect(capped).toBeLessThan(perChunk * 0.05);
-      expect(winsBy.get('emptied_hand') ?? 0).toBeGreaterThan(perChunk * 0.8);
-      // The random players reach the rules they are meant to exercise.
-      for (const rejection of ['not_your_turn', 'card_not_in_hand', 'already_said_qeregn', 'cannot_call_self', 'suit_change_locked'] as const)
-        expect(rejections.get(rejection) ?? 0).toBeGreaterThan(0);
-      const rules = ['none', 'draw_two', 'draw_five', 'reverse', 'skip', 'suit_choice', 'drop', 'wrong_card', 'false_joker', 'forgot_qeregn'];
-      for (const rule of [...rules, 'right_call', 'false_call', 'removed_left', 'removed_timeouts', 'same_player_again', 'PileReshuffled', 'QeregnSaid', 'QeregnWindowClosed', 'TurnTimedOut'])
-        expect(happened.get(rule) ?? 0, rule).toBeGreaterThan(0);
-      console.log(
-        `crazy simulation chunk ${chunk}: ${perChunk} games, ${steps} commands, capped ${capped}, ends ${JSON.stringify(Object.fromEntries(winsBy))}, ` +
-          `rejections ${JSON.stringify(Object.fromEntries(rejections))}, events ${JSON.stringify(Object.fromEntries(happened))}`,
-      );
-    }, CHUNK_TIMEOUT_MS);
+    it(
+      `games ${chunk * perChunk}–${(chunk + 1) * perChunk - 1}: 104 cards always, legal states, one winner each`,
+      () => {
+        const { rejections, capped, steps, winsBy, happened } = run(chunk * perChunk, (chunk + 1) * perChunk);
+        // Most games end by someone emptying their hand, not by the cap.
+        expect(capped).toBeLessThan(perChunk * 0.05);
+        expect(winsBy.get('emptied_hand') ?? 0).toBeGreaterThan(perChunk * 0.8);
+        // The random players reach the rules they are meant to exercise.
+        for (const rejection of [
+          'not_your_turn',
+          'card_not_in_hand',
+          'already_said_qeregn',
+          'cannot_call_self',
+          'suit_change_locked',
+        ] as const)
+          expect(rejections.get(rejection) ?? 0).toBeGreaterThan(0);
+        const rules = [
+          'none',
+          'draw_two',
+          'draw_five',
+          'reverse',
+          'skip',
+          'suit_choice',
+          'drop',
+          'wrong_card',
+          'false_joker',
+          'forgot_qeregn',
+        ];
+        for (const rule of [
+          ...rules,
+          'right_call',
+          'false_call',
+          'removed_left',
+          'removed_timeouts',
+          'same_player_again',
+          'PileReshuffled',
+          'QeregnSaid',
+          'QeregnWindowClosed',
+          'TurnTimedOut',
+        ])
+          expect(happened.get(rule) ?? 0, rule).toBeGreaterThan(0);
+        console.log(
+          `crazy simulation chunk ${chunk}: ${perChunk} games, ${steps} commands, capped ${capped}, ends ${JSON.stringify(Object.fromEntries(winsBy))}, ` +
+            `rejections ${JSON.stringify(Object.fromEntries(rejections))}, events ${JSON.stringify(Object.fromEntries(happened))}`,
+        );
+      },
+      CHUNK_TIMEOUT_MS,
+    );
   }
 });

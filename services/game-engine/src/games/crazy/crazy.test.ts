@@ -114,7 +114,9 @@ describe('matching the pile', () => {
     const given = table(['s-3-1', 'd-4-2'], { deckTop: ['c-K-1', 'c-Q-1'] });
     const outcome = when(given, playCards('ann', ['d-4-2']));
     expect(types(outcome)).toEqual(['WrongPlay', 'CardsDrawn']);
-    expect(drawn(outcome)).toEqual([{ playerId: 'ann', cards: ['c-K-1', 'c-Q-1'], owed: CRAZY_WRONG_CARD_DRAW, reason: 'wrong_card', at: after(1) }]);
+    expect(drawn(outcome)).toEqual([
+      { playerId: 'ann', cards: ['c-K-1', 'c-Q-1'], owed: CRAZY_WRONG_CARD_DRAW, reason: 'wrong_card', at: after(1) },
+    ]);
     const { state } = play(given, playCards('ann', ['d-4-2']));
     expect(state).toMatchObject({ currentPlayer: 'ann', turnNumber: 1, pile: ['h-9-1'], turnDeadline: given.state.turnDeadline });
     expect(state.hands.ann).toEqual(['s-3-1', 'd-4-2', 'c-K-1', 'c-Q-1']);
@@ -229,8 +231,7 @@ describe('penalty chains: 2 and A♠', () => {
 });
 
 describe('5 reverses, 7 skips', () => {
-  const four = (card: string) =>
-    rig({ hands: { ann: [card, 'c-4-1'], bob: ['c-3-1'], cat: ['d-3-1'], dan: ['s-3-1'] }, pile: ['h-9-1'] });
+  const four = (card: string) => rig({ hands: { ann: [card, 'c-4-1'], bob: ['c-3-1'], cat: ['d-3-1'], dan: ['s-3-1'] }, pile: ['h-9-1'] });
 
   it('a 5 reverses the direction: the turn goes the other way', () => {
     const { state } = play(four('h-5-1'), playCards('ann', ['h-5-1']));
@@ -500,7 +501,11 @@ describe('timeouts', () => {
     const given = table(['c-4-1'], { deckTop: ['s-K-1'] });
     const outcome = when(given, timeout(1));
     expect(types(outcome)).toEqual(['TurnTimedOut', 'CardsDrawn', 'TurnPassed']);
-    expect(play(given, timeout(1)).state).toMatchObject({ currentPlayer: 'bob', hands: { ann: ['c-4-1', 's-K-1'] }, timeoutsInRow: { ann: 1 } });
+    expect(play(given, timeout(1)).state).toMatchObject({
+      currentPlayer: 'bob',
+      hands: { ann: ['c-4-1', 's-K-1'] },
+      timeoutsInRow: { ann: 1 },
+    });
   });
 
   it('a player who drew already only passes; one facing a chain takes the chain', () => {

@@ -196,7 +196,14 @@ export function evolve(state: CrazyState, event: CrazyEvent): CrazyState {
     }
     case 'PileReshuffled': {
       const top = s.pile.at(-1);
-      return { ...s, seq, last, deck: [...s.deck, ...event.data.cards], pile: top === undefined ? [] : [top], reshuffles: s.reshuffles + 1 };
+      return {
+        ...s,
+        seq,
+        last,
+        deck: [...s.deck, ...event.data.cards],
+        pile: top === undefined ? [] : [top],
+        reshuffles: s.reshuffles + 1,
+      };
     }
     case 'TurnPassed': {
       const { from, to, reason, suitLocked, at } = event.data;
@@ -470,7 +477,8 @@ function closeWindow(run: Run, at: string): void {
 /** A wrong play: the cards stay in the hand, the player draws the penalty and keeps the turn. */
 function penalise(run: Run, playerId: string, cards: readonly string[], reason: WrongPlayReason, at: string): Run {
   const rules = run.state.rules;
-  const owed = reason === 'false_joker' ? rules.falseJokerDraw : reason === 'forgot_qeregn' ? rules.forgottenQeregnDraw : rules.wrongCardDraw;
+  const owed =
+    reason === 'false_joker' ? rules.falseJokerDraw : reason === 'forgot_qeregn' ? rules.forgottenQeregnDraw : rules.wrongCardDraw;
   run.push({ type: 'WrongPlay', data: { playerId, cards: [...cards], reason, at } });
   drawCards(run, playerId, owed, reason, at);
   return run;

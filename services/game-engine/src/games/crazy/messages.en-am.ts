@@ -161,18 +161,14 @@ export const CRAZY_RULE_TABLE: readonly CrazyRule[] = [
     en:
       'You may put down a 7 with cards of its suit, or two identical cards, at once if the first card fits the pile; ' +
       'cards put down together have no special effect.',
-    am:
-      'የመጀመሪያው ካርታ ከተስማማ 7ን ከዓይነቱ ካርታዎች ጋር፣ ወይም ሁለት ፍጹም ተመሳሳይ ካርታዎችን በአንድ ጊዜ መጣል ይችላሉ፤ ' +
-      'አብረው የተጣሉ ካርታዎች ልዩ ውጤት የላቸውም።',
+    am: 'የመጀመሪያው ካርታ ከተስማማ 7ን ከዓይነቱ ካርታዎች ጋር፣ ወይም ሁለት ፍጹም ተመሳሳይ ካርታዎችን በአንድ ጊዜ መጣል ይችላሉ፤ ' + 'አብረው የተጣሉ ካርታዎች ልዩ ውጤት የላቸውም።',
   },
   {
     id: 'wrong_card',
     en:
       `A wrong card costs ${CRAZY_WRONG_CARD_DRAW} cards (${CRAZY_FALSE_JOKER_DRAW} if its colour is wrong too) ` +
       'and you keep your turn.',
-    am:
-      `የተሳሳተ ካርታ የጣለ ${CRAZY_WRONG_CARD_DRAW} ካርታ ይስባል (ቀለሙም የማይስማማ ከሆነ ${CRAZY_FALSE_JOKER_DRAW})፤ ` +
-      'ተራውም የእሱ ሆኖ ይቀጥላል።',
+    am: `የተሳሳተ ካርታ የጣለ ${CRAZY_WRONG_CARD_DRAW} ካርታ ይስባል (ቀለሙም የማይስማማ ከሆነ ${CRAZY_FALSE_JOKER_DRAW})፤ ` + 'ተራውም የእሱ ሆኖ ይቀጥላል።',
   },
   {
     id: 'draw_pass',

@@ -260,8 +260,7 @@ export const CrazyEvent = z.discriminatedUnion('type', [
 export type CrazyEvent = z.infer<typeof CrazyEvent>;
 
 export const CRAZY_EVENT_TYPES: readonly CrazyEvent['type'][] = CrazyEvent.options.map((option) => option.shape.type.value);
-export const isCrazyEvent = (event: { type: string }): event is CrazyEvent =>
-  (CRAZY_EVENT_TYPES as readonly string[]).includes(event.type);
+export const isCrazyEvent = (event: { type: string }): event is CrazyEvent => (CRAZY_EVENT_TYPES as readonly string[]).includes(event.type);
 
 // Rejections ---------------------------------------------------------------------------------------------------
 
@@ -298,5 +297,4 @@ export const CRAZY_REJECTIONS = [
 ] as const;
 export type CrazyRejection = (typeof CRAZY_REJECTIONS)[number];
 
-export const isCrazyRejection = (result: readonly CrazyEvent[] | CrazyRejection): result is CrazyRejection =>
-  typeof result === 'string';
+export const isCrazyRejection = (result: readonly CrazyEvent[] | CrazyRejection): result is CrazyRejection => typeof result === 'string';

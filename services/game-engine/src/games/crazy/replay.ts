@@ -89,7 +89,13 @@ function describe(event: CrazyEvent, revealHands: boolean, viewerId: string | nu
     case 'QeregnWindowClosed':
       return { kind: 'qeregn_window_closed', at: event.data.at, playerId: event.data.playerId };
     case 'CrazyCalled':
-      return { kind: 'crazy_call', at: event.data.at, playerId: event.data.callerId, targetId: event.data.targetId, right: event.data.right };
+      return {
+        kind: 'crazy_call',
+        at: event.data.at,
+        playerId: event.data.callerId,
+        targetId: event.data.targetId,
+        right: event.data.right,
+      };
     case 'TurnTimedOut':
       return { kind: 'timeout', at: event.data.at, playerId: event.data.playerId };
     case 'PlayerRemoved':

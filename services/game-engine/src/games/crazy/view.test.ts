@@ -2,7 +2,15 @@
 import { describe, expect, it } from 'vitest';
 import { fold } from './decider.ts';
 import { CRAZY_REJECTIONS } from './messages.ts';
-import { CRAZY_REJECTION_HTTP_STATUS, CRAZY_REJECTION_MESSAGES, CRAZY_RULE_TABLE, SUIT_NAMES, instructions, rejectionMessage, ruleLines } from './messages.en-am.ts';
+import {
+  CRAZY_REJECTION_HTTP_STATUS,
+  CRAZY_REJECTION_MESSAGES,
+  CRAZY_RULE_TABLE,
+  SUIT_NAMES,
+  instructions,
+  rejectionMessage,
+  ruleLines,
+} from './messages.en-am.ts';
 import { replay, replaySteps } from './replay.ts';
 import {
   CRAZY_ACE_OF_SPADES_DRAW,
@@ -88,7 +96,13 @@ describe('viewFor', () => {
     const given = rig({ hands: { ann: ['h-3-1'], bob: ['c-3-1', 's-8-1'] }, pile: ['h-9-1'], saidQeregn: { ann: true } });
     const { state } = play(given, playCards('ann', ['h-3-1']));
     const view = viewFor(state, null, { revealHands: true });
-    expect(view.hands).toEqual({ ann: [], bob: [{ id: 'c-3-1', suit: 'clubs', rank: '3' }, { id: 's-8-1', suit: 'spades', rank: '8' }] });
+    expect(view.hands).toEqual({
+      ann: [],
+      bob: [
+        { id: 'c-3-1', suit: 'clubs', rank: '3' },
+        { id: 's-8-1', suit: 'spades', rank: '8' },
+      ],
+    });
     expect(view).toMatchObject({ status: 'finished', winner: 'ann', turn: null, endReason: 'emptied_hand', scores: { ann: 123, bob: 0 } });
   });
 });
@@ -151,9 +165,15 @@ describe('en + am texts', () => {
     expect(ruleLines('en')).toHaveLength(CRAZY_RULE_TABLE.length);
     for (const line of ruleLines('am')) expect(line).toMatch(ETHIOPIC);
     const en = instructions('en');
-    for (const phrase of ['A 5 reverses', 'A 7 skips', 'An 8 or a J goes on any card', 'Qeregn', 'Crazy'])
-      expect(en).toContain(phrase);
-    for (const n of [CRAZY_HAND_CARDS, CRAZY_STARTER_CARDS, CRAZY_TWO_DRAW, CRAZY_ACE_OF_SPADES_DRAW, CRAZY_FALSE_JOKER_DRAW, CRAZY_FALSE_CALL_DRAW])
+    for (const phrase of ['A 5 reverses', 'A 7 skips', 'An 8 or a J goes on any card', 'Qeregn', 'Crazy']) expect(en).toContain(phrase);
+    for (const n of [
+      CRAZY_HAND_CARDS,
+      CRAZY_STARTER_CARDS,
+      CRAZY_TWO_DRAW,
+      CRAZY_ACE_OF_SPADES_DRAW,
+      CRAZY_FALSE_JOKER_DRAW,
+      CRAZY_FALSE_CALL_DRAW,
+    ])
       expect(en).toContain(String(n));
     expect(en).toContain(`${CRAZY_TURN_SECONDS.normal} seconds`);
     expect(instructions('am')).toContain('ቀረኝ');
@@ -234,7 +254,14 @@ describe('view.last: what the table hears about', () => {
   it('given a catch, then everyone hears who caught whom and how many cards it cost, but not which cards', () => {
     const p = play(annCatchable(), callCrazy('cat', 'ann', after(3)));
     for (const viewer of ['ann', 'bob', 'cat', null]) {
-      expect(lastOf(p, viewer)).toEqual({ kind: 'caught', seq: p.state.seq, at: after(3), by: 'cat', target: 'ann', count: CRAZY_CALL_DRAW });
+      expect(lastOf(p, viewer)).toEqual({
+        kind: 'caught',
+        seq: p.state.seq,
+        at: after(3),
+        by: 'cat',
+        target: 'ann',
+        count: CRAZY_CALL_DRAW,
+      });
     }
     const drawn = p.state.hands.ann!.slice(-CRAZY_CALL_DRAW);
     expect(idsIn(viewFor(p.state, 'bob'))).not.toEqual(expect.arrayContaining([drawn[0]]));
@@ -284,7 +311,14 @@ describe('view.last: what the table hears about', () => {
 
   it('given a wrong card or a forgotten Qeregn, then the reason and the cost are told, never the card tried', () => {
     const wrong = play(table(['d-4-1', 'c-4-1']), playCards('ann', ['d-4-1']));
-    expect(lastOf(wrong, 'bob')).toEqual({ kind: 'wrong_play', seq: wrong.state.seq, at: after(1), by: 'ann', reason: 'wrong_card', count: CRAZY_WRONG_CARD_DRAW });
+    expect(lastOf(wrong, 'bob')).toEqual({
+      kind: 'wrong_play',
+      seq: wrong.state.seq,
+      at: after(1),
+      by: 'ann',
+      reason: 'wrong_card',
+      count: CRAZY_WRONG_CARD_DRAW,
+    });
     expect(idsIn(viewFor(wrong.state, 'bob'))).not.toContain('d-4-1');
     const forgot = play(rig({ hands: { ann: ['h-3-1'], bob: ['c-3-1'], cat: ['d-3-1'] }, pile: ['h-9-1'] }), playCards('ann', ['h-3-1']));
     expect(lastOf(forgot)).toMatchObject({ kind: 'wrong_play', by: 'ann', reason: 'forgot_qeregn', count: 2 });

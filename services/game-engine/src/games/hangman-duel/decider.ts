@@ -34,16 +34,7 @@ import {
   DUEL_SETTER_POINTS,
   DUEL_TIMEOUTS_IN_A_ROW_TO_REMOVE,
 } from './rules.ts';
-import {
-  isPlaying,
-  isWordRevealed,
-  keysOfWord,
-  nextGuesser,
-  nextSetter,
-  playingIds,
-  positionsOf,
-  type DuelState,
-} from './state.ts';
+import { isPlaying, isWordRevealed, keysOfWord, nextGuesser, nextSetter, playingIds, positionsOf, type DuelState } from './state.ts';
 import { eventRun, type EventRun } from '../event-run.ts';
 
 export interface DuelConfig {
@@ -349,9 +340,7 @@ function settle(run: Run, at: string): DuelEvent[] {
     run.push(finished(state, 'players', at));
   } else if (state.phase === 'round_over') {
     const setterId = nextSetter(state);
-    run.push(
-      setterId === null ? finished(state, 'all_set', at) : { type: 'RoundStarted', data: { round: state.round + 1, setterId, at } },
-    );
+    run.push(setterId === null ? finished(state, 'all_set', at) : { type: 'RoundStarted', data: { round: state.round + 1, setterId, at } });
   }
   return run.events;
 }
@@ -388,9 +377,7 @@ export function winnersOf(state: DuelState): string[] {
   const remaining = playingIds(state);
   if (remaining.length === 0) return [];
   const best = Math.max(...remaining.map((id) => state.scores[id] ?? 0));
-  return remaining
-    .filter((id) => (state.scores[id] ?? 0) === best)
-    .sort((a, b) => (state.scoredAt[a] ?? 0) - (state.scoredAt[b] ?? 0));
+  return remaining.filter((id) => (state.scores[id] ?? 0) === best).sort((a, b) => (state.scoredAt[a] ?? 0) - (state.scoredAt[b] ?? 0));
 }
 
 /** Hands the turn to the next guesser after `from`, with a fresh timer. */
@@ -409,8 +396,7 @@ function addPoints(state: DuelState, playerId: string, points: number): DuelStat
 }
 
 function fromStarted(event: DuelStarted): DuelState {
-  const { matchId, roomCode, language, players, turnMs, durationMs, startedAt, seed, lives, roomHints, timeoutsToRemove } =
-    event.data;
+  const { matchId, roomCode, language, players, turnMs, durationMs, startedAt, seed, lives, roomHints, timeoutsToRemove } = event.data;
   const zeroes = Object.fromEntries(players.map((id) => [id, 0]));
   return {
     status: 'playing',

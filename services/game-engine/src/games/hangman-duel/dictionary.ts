@@ -50,8 +50,7 @@ function english(): ReadonlySet<string> {
 const amharicWords: ReadonlySet<string> = new Set(WORD_BANK.am.map((entry) => entry.word.normalize('NFC')));
 
 /** The duel's dictionary: English from the word list, Amharic from the word bank. */
-export const isDictionaryWord: IsWord = (language, word) =>
-  language === 'en' ? english().has(word) : amharicWords.has(word);
+export const isDictionaryWord: IsWord = (language, word) => (language === 'en' ? english().has(word) : amharicWords.has(word));
 
 /** Reads the English list now, so the first SetWord of the day does not pay for it (call at service start). */
 export function preloadDictionary(): number {

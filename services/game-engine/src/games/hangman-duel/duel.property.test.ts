@@ -172,7 +172,8 @@ describe.each(HANGMAN_LANGUAGES)('%s: random duels over many seeds', (language) 
     const outcomes = new Set(matches.flatMap((m) => m.state.history.map((r) => r.outcome)));
     expect(outcomes).toEqual(new Set(['solved', 'failed', 'skipped']));
     const seen = new Set(matches.flatMap((m) => [...m.rejections.keys()]));
-    for (const name of ['not_your_turn', 'invalid_word', 'duplicate_word', 'already_guessed', 'no_room_hints_left']) expect(seen).toContain(name);
+    for (const name of ['not_your_turn', 'invalid_word', 'duplicate_word', 'already_guessed', 'no_room_hints_left'])
+      expect(seen).toContain(name);
   });
 
   it('scores exactly the points its events pay', () => {
@@ -180,7 +181,8 @@ describe.each(HANGMAN_LANGUAGES)('%s: random duels over many seeds', (language) 
       const paid: Record<string, number> = {};
       for (const event of events) {
         if (event.type === 'LetterGuessed') paid[event.data.playerId] = (paid[event.data.playerId] ?? 0) + event.data.points;
-        if (event.type === 'RoundEnded' && event.data.bonus) paid[event.data.bonus.playerId] = (paid[event.data.bonus.playerId] ?? 0) + event.data.bonus.points;
+        if (event.type === 'RoundEnded' && event.data.bonus)
+          paid[event.data.bonus.playerId] = (paid[event.data.bonus.playerId] ?? 0) + event.data.bonus.points;
       }
       for (const [id, score] of Object.entries(state.scores)) expect(score).toBe(paid[id] ?? 0);
     }

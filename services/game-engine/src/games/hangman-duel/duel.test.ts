@@ -202,7 +202,7 @@ describe('guessing a letter', () => {
     expect(state.scores).toEqual({ ann: 0, bob: 30 + 20 + 10 + DUEL_COMPLETION_POINTS, cat: 0 });
     expect(state).toMatchObject({ round: 2, setterId: 'bob', currentPlayer: 'bob', phase: 'setting', turnDeadline: after(39) });
     // Round 2: bob set, so the guessing starts with the seat after him and wraps past him.
-    const round2 = play({ state, events: given.events.concat((outcome as DuelEvent[])) }, setWord('bob', 'kiwi', after(10)));
+    const round2 = play({ state, events: given.events.concat(outcome as DuelEvent[]) }, setWord('bob', 'kiwi', after(10)));
     expect(round2.state.currentPlayer).toBe('cat');
     expect(play(round2, guess('cat', 'z', after(11))).state.currentPlayer).toBe('ann');
   });
@@ -279,7 +279,7 @@ describe('turn timeouts', () => {
     expect(when(given, timeout(1, after(31)))).toEqual([]);
   });
 
-  it("skip the round of a setter who does not set in time; they do not set again", () => {
+  it('skip the round of a setter who does not set in time; they do not set again', () => {
     const given = started();
     const outcome = when(given, timeout(1, after(30)));
     expect(types(outcome)).toEqual(['TurnTimedOut', 'RoundEnded', 'RoundStarted']);
@@ -393,14 +393,22 @@ describe('the end of the match', () => {
     const last = play(given, guess('ann', 'd'), guess('ann', 'o'));
     expect(types(when(last, guess('ann', 'g', after(21))))).toEqual(['LetterGuessed', 'RoundEnded', 'DuelFinished']);
     const { state } = play(last, guess('ann', 'g', after(21)));
-    expect(state).toMatchObject({ status: 'finished', phase: 'finished', endReason: 'all_set', finishedAt: after(21), currentPlayer: null });
+    expect(state).toMatchObject({
+      status: 'finished',
+      phase: 'finished',
+      endReason: 'all_set',
+      finishedAt: after(21),
+      currentPlayer: null,
+    });
     expect(state.scores).toEqual({ ann: 30 + DUEL_COMPLETION_POINTS, bob: 30 + DUEL_COMPLETION_POINTS });
   });
 
   it("comes on time: EndOnTime at the deadline ('deadline_not_reached' before), a repeat changes nothing", () => {
     const given = guessing();
     expect(when(given, endOnTime(after(299)))).toBe('deadline_not_reached');
-    expect(when(given, endOnTime(after(300)))).toEqual([{ type: 'DuelFinished', data: { reason: 'time', winners: ['ann', 'bob', 'cat'], at: after(300) } }]);
+    expect(when(given, endOnTime(after(300)))).toEqual([
+      { type: 'DuelFinished', data: { reason: 'time', winners: ['ann', 'bob', 'cat'], at: after(300) } },
+    ]);
     const over = play(given, endOnTime(after(300)));
     expect(when(over, endOnTime(after(301)))).toEqual([]);
     expect(when(over, timeout(over.state.turn, after(301)))).toEqual([]);
@@ -458,10 +466,16 @@ describe('the view', () => {
     expect(view).toMatchObject({ round: 2, rounds: 3, phase: 'setting', setterId: 'bob', livesLeft: DUEL_LIVES });
   });
 
-  it('once finished shows winners, the end time and the interrupted round\'s word', () => {
+  it("once finished shows winners, the end time and the interrupted round's word", () => {
     const { state } = play(guessing('banana'), endOnTime(after(300)));
     const view = viewFor(state, 'cat');
-    expect(view).toMatchObject({ status: 'finished', phase: 'finished', word: 'banana', winners: ['ann', 'bob', 'cat'], finishedAt: after(300) });
+    expect(view).toMatchObject({
+      status: 'finished',
+      phase: 'finished',
+      word: 'banana',
+      winners: ['ann', 'bob', 'cat'],
+      finishedAt: after(300),
+    });
     expect(view.currentPlayerId).toBeNull();
     expect(view.rounds).toBe(1);
   });

@@ -1,14 +1,5 @@
 /** The word duel: multiplayer Hangman as a pure decider (product/RULES.md "Hangman" → word duel). */
-export {
-  decide,
-  evolve,
-  fold,
-  initialState,
-  startEvents,
-  winnersOf,
-  type DuelConfig,
-  type DuelOutcome,
-} from './decider.ts';
+export { decide, evolve, fold, initialState, startEvents, winnersOf, type DuelConfig, type DuelOutcome } from './decider.ts';
 export { isDictionaryWord, normaliseWord, preloadDictionary, type IsWord } from './dictionary.ts';
 export * from './messages.ts';
 export { replay, replaySteps, type ReplayOptions, type ReplayStep, type ReplayStepKind } from './replay.ts';

@@ -187,8 +187,7 @@ export const DuelEvent = z.discriminatedUnion('type', [
 export type DuelEvent = z.infer<typeof DuelEvent>;
 
 export const DUEL_EVENT_TYPES: readonly DuelEvent['type'][] = DuelEvent.options.map((option) => option.shape.type.value);
-export const isDuelEvent = (event: { type: string }): event is DuelEvent =>
-  (DUEL_EVENT_TYPES as readonly string[]).includes(event.type);
+export const isDuelEvent = (event: { type: string }): event is DuelEvent => (DUEL_EVENT_TYPES as readonly string[]).includes(event.type);
 
 // Rejections ---------------------------------------------------------------------------------------------------
 
@@ -213,5 +212,4 @@ export const DUEL_REJECTIONS = [
 ] as const;
 export type DuelRejection = (typeof DUEL_REJECTIONS)[number];
 
-export const isDuelRejection = (result: readonly DuelEvent[] | DuelRejection): result is DuelRejection =>
-  typeof result === 'string';
+export const isDuelRejection = (result: readonly DuelEvent[] | DuelRejection): result is DuelRejection => typeof result === 'string';

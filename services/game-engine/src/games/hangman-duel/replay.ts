@@ -16,16 +16,7 @@ export interface ReplayOptions {
 }
 
 /** What a step of the replay shows happening, for the player's caption. */
-export type ReplayStepKind =
-  | 'start'
-  | 'round_start'
-  | 'set_word'
-  | 'guess'
-  | 'hint'
-  | 'timeout'
-  | 'removed'
-  | 'round_end'
-  | 'end';
+export type ReplayStepKind = 'start' | 'round_start' | 'set_word' | 'guess' | 'hint' | 'timeout' | 'removed' | 'round_end' | 'end';
 
 export interface ReplayStep {
   readonly index: number;

@@ -60,8 +60,7 @@ export interface ViewOptions {
 /** The view for `playerId`, or for a spectator / the public when null. */
 export function viewFor(state: DuelState, playerId: string | null, options: ViewOptions = {}): DuelView {
   const roundOver = state.phase === 'round_over' || state.phase === 'finished';
-  const showWord =
-    state.word !== null && (options.revealWord === true || roundOver || (playerId !== null && playerId === state.setterId));
+  const showWord = state.word !== null && (options.revealWord === true || roundOver || (playerId !== null && playerId === state.setterId));
   const remainingSetters = state.players.filter((p) => p.status === 'playing' && !state.setters.includes(p.id)).length;
   const view: DuelView = {
     mode: 'duel',

@@ -7,8 +7,7 @@ import { AMHARIC_KEYS, familyOf } from './fidel.ts';
 export const HANGMAN_LANGUAGES = ['en', 'am'] as const;
 export type HangmanLanguage = (typeof HANGMAN_LANGUAGES)[number];
 
-export const isHangmanLanguage = (value: string): value is HangmanLanguage =>
-  (HANGMAN_LANGUAGES as readonly string[]).includes(value);
+export const isHangmanLanguage = (value: string): value is HangmanLanguage => (HANGMAN_LANGUAGES as readonly string[]).includes(value);
 
 const ENGLISH_KEYS: readonly string[] = Array.from({ length: 26 }, (_, i) => String.fromCharCode(97 + i));
 

@@ -128,8 +128,7 @@ function start(command: StartHangman, state: HangmanState): HangmanEvent[] | Han
 }
 
 type MoveCheck =
-  | { readonly ok: true; readonly game: HangmanGame }
-  | { readonly ok: false; readonly outcome: HangmanEvent[] | HangmanRejection };
+  { readonly ok: true; readonly game: HangmanGame } | { readonly ok: false; readonly outcome: HangmanEvent[] | HangmanRejection };
 
 /** The checks every move shares: the mover's own match, still playing, and still in time. */
 function checkMove(data: { matchId: string; playerId: string; at: string }, state: HangmanState): MoveCheck {

@@ -114,7 +114,9 @@ describe.each(HANGMAN_LANGUAGES)('%s: random games over many seeds', (language) 
     }
     const command = { type: 'GuessLetter', data: { matchId: 'm', playerId: 'p', letter: 'ሀ', at: '2026-03-01T09:00:00Z' } };
     expect(HangmanCommand.parse(command)).toEqual(command);
-    expect(HangmanCommand.safeParse({ type: 'GuessLetter', data: { matchId: 'm', playerId: 'p', letter: 'a', at: 'soon' } }).success).toBe(false);
+    expect(HangmanCommand.safeParse({ type: 'GuessLetter', data: { matchId: 'm', playerId: 'p', letter: 'a', at: 'soon' } }).success).toBe(
+      false,
+    );
   });
 
   it('replays to the same state from its events, and the same seed plays the same game', () => {

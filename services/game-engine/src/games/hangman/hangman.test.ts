@@ -90,7 +90,8 @@ describe('StartHangman', () => {
   });
 
   it('picks the same word for the same seed, and different words across seeds', () => {
-    const wordOf = (seed: string) => (initialState({ matchId: MATCH, playerId: PLAYER, language: 'am', startedAt: STARTED_AT }, seed) as { word: string }).word;
+    const wordOf = (seed: string) =>
+      (initialState({ matchId: MATCH, playerId: PLAYER, language: 'am', startedAt: STARTED_AT }, seed) as { word: string }).word;
     expect(wordOf('abc')).toBe(wordOf('abc'));
     const words = new Set(Array.from({ length: 50 }, (_, i) => wordOf(`seed-${i}`)));
     expect(words.size).toBeGreaterThan(40);
@@ -140,8 +141,10 @@ describe('GuessLetter', () => {
   });
 
   it('rejects what is not a key of the language', () => {
-    for (const letter of ['1', 'ab', 'é', ' ', 'ሀ', '']) expect(given(started('banana')).when(guess(letter)), letter).toBe('not_a_letter_of_this_language');
-    for (const letter of ['a', 'ሁ', 'ሐ', 'ሠ', 'ቋ', '።']) expect(given(amharic('ፀሐይ')).when(guess(letter)), letter).toBe('not_a_letter_of_this_language');
+    for (const letter of ['1', 'ab', 'é', ' ', 'ሀ', ''])
+      expect(given(started('banana')).when(guess(letter)), letter).toBe('not_a_letter_of_this_language');
+    for (const letter of ['a', 'ሁ', 'ሐ', 'ሠ', 'ቋ', '።'])
+      expect(given(amharic('ፀሐይ')).when(guess(letter)), letter).toBe('not_a_letter_of_this_language');
   });
 
   it('loses the game on the 7th wrong guess', () => {
@@ -192,18 +195,14 @@ describe('the 120-second limit, judged by the command’s time', () => {
   });
 
   it('ends the game as lost on time instead of applying a guess at or after the deadline', () => {
-    expect(given(started('banana')).when(guess('b', DEADLINE))).toEqual([
-      { type: 'HangmanLost', data: { at: DEADLINE, reason: 'time' } },
-    ]);
+    expect(given(started('banana')).when(guess('b', DEADLINE))).toEqual([{ type: 'HangmanLost', data: { at: DEADLINE, reason: 'time' } }]);
     expect(given(started('banana')).when(guess('1', after(500)))).toEqual([
       { type: 'HangmanLost', data: { at: after(500), reason: 'time' } },
     ]);
   });
 
   it('ends the game as lost on time instead of giving a late hint', () => {
-    expect(given(started('banana')).when(hint(after(120)))).toEqual([
-      { type: 'HangmanLost', data: { at: after(120), reason: 'time' } },
-    ]);
+    expect(given(started('banana')).when(hint(after(120)))).toEqual([{ type: 'HangmanLost', data: { at: after(120), reason: 'time' } }]);
   });
 
   it('lets the service’s timer end an idle game, but not before the deadline', () => {
@@ -267,7 +266,10 @@ describe('Amharic', () => {
     const { state } = play(replay([amharic('ቢራቢሮ')]), guess('ረ'));
     expect(publicView(state)!.slots).toEqual([null, 'ራ', null, 'ሮ']);
     expect(decide(guess('በ'), state)).toEqual([
-      expect.objectContaining({ type: 'LetterGuessed', data: expect.objectContaining({ letter: 'በ', hit: true, revealedPositions: [0, 2] }) }),
+      expect.objectContaining({
+        type: 'LetterGuessed',
+        data: expect.objectContaining({ letter: 'በ', hit: true, revealedPositions: [0, 2] }),
+      }),
       expect.objectContaining({ type: 'HangmanWon' }),
     ]);
   });

@@ -1,13 +1,7 @@
 /** What a player chooses from before a Hangman game, per language: categories, difficulties and the keyboard. */
 import type { LocalizedText } from '../../catalogue/localized.ts';
 import { HANGMAN_LANGUAGES, keysOf, type HangmanLanguage } from './alphabet.ts';
-import {
-  DIFFICULTIES,
-  DIFFICULTY_LABELS,
-  WORD_CATEGORY_LABELS,
-  type Difficulty,
-  type WordCategory,
-} from './words/categories.ts';
+import { DIFFICULTIES, DIFFICULTY_LABELS, WORD_CATEGORY_LABELS, type Difficulty, type WordCategory } from './words/categories.ts';
 import { categoriesOf, wordsFor } from './words/word-bank.ts';
 
 export interface HangmanOptions {

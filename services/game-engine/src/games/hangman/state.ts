@@ -49,5 +49,4 @@ export const positionsOf = (game: Pick<HangmanGame, 'language' | 'word'>, key: s
   keysOfWord(game).flatMap((k, index) => (k === key ? [index] : []));
 
 /** True once every letter of the word has been guessed or hinted. */
-export const isWordRevealed = (game: HangmanGame): boolean =>
-  keysOfWord(game).every((key) => key === null || game.guessed.includes(key));
+export const isWordRevealed = (game: HangmanGame): boolean => keysOfWord(game).every((key) => key === null || game.guessed.includes(key));

@@ -14,7 +14,10 @@ const Phone = z.string().max(40);
 const SendOtpBody = z.object({ phone: Phone, language: Language.optional() });
 const VerifyOtpBody = z.object({
   phone: Phone,
-  otp: z.string().trim().regex(new RegExp(`^\\d{${LIMITS.otpDigits}}$`), `must be ${LIMITS.otpDigits} digits`),
+  otp: z
+    .string()
+    .trim()
+    .regex(new RegExp(`^\\d{${LIMITS.otpDigits}}$`), `must be ${LIMITS.otpDigits} digits`),
   language: Language.optional(),
   name: z.string().max(LIMITS.nameMax).optional().nullable(),
 });
@@ -26,23 +29,39 @@ export function publicAuthRoutes(app: FastifyInstance, ctx: RouteContext) {
     return body && typeof body === 'object' && name in body ? JSON.stringify((body as Record<string, unknown>)[name]) : '';
   };
 
-  app.post('/auth/send-otp', ctx.idempotent((request) => field(request, 'phone')), async (request) => {
-    const body = validate(SendOtpBody, request.body);
-    const result = await ctx.identity.signIn.sendOtp({ phone: body.phone, ip: request.ip, ...(body.language ? { language: body.language } : {}) });
-    return success(request, result, 'otp_sent');
-  });
+  app.post(
+    '/auth/send-otp',
+    ctx.idempotent((request) => field(request, 'phone')),
+    async (request) => {
+      const body = validate(SendOtpBody, request.body);
+      const result = await ctx.identity.signIn.sendOtp({
+        phone: body.phone,
+        ip: request.ip,
+        ...(body.language ? { language: body.language } : {}),
+      });
+      return success(request, result, 'otp_sent');
+    },
+  );
 
-  app.post('/auth/verify-otp', ctx.idempotent((request) => `${field(request, 'phone')}\u0000${field(request, 'otp')}`), async (request) => {
-    const body = validate(VerifyOtpBody, request.body);
-    const { user, token, isNew } = await ctx.identity.signIn.verifyOtp({
-      phone: body.phone,
-      otp: body.otp,
-      ...(body.language ? { language: body.language } : {}),
-      ...(body.name ? { name: body.name } : {}),
-    });
-    request.user = user;
-    return success(request, { user: await presentUser(user, ctx.ledger.queries, ctx.clock, ctx.leaderboard.queries), token, isNew }, 'signed_in');
-  });
+  app.post(
+    '/auth/verify-otp',
+    ctx.idempotent((request) => `${field(request, 'phone')}\u0000${field(request, 'otp')}`),
+    async (request) => {
+      const body = validate(VerifyOtpBody, request.body);
+      const { user, token, isNew } = await ctx.identity.signIn.verifyOtp({
+        phone: body.phone,
+        otp: body.otp,
+        ...(body.language ? { language: body.language } : {}),
+        ...(body.name ? { name: body.name } : {}),
+      });
+      request.user = user;
+      return success(
+        request,
+        { user: await presentUser(user, ctx.ledger.queries, ctx.clock, ctx.leaderboard.queries), token, isNew },
+        'signed_in',
+      );
+    },
+  );
 }
 
 /**
@@ -50,14 +69,21 @@ export function publicAuthRoutes(app: FastifyInstance, ctx: RouteContext) {
  * the now revoked old token still gets the first answer.
  */
 export function refreshRoute(app: FastifyInstance, ctx: RouteContext) {
-  app.post('/auth/refresh', ctx.idempotent((request) => bearerToken(request) ?? ''), async (request) => {
-    const token = bearerToken(request);
-    const rotated = token ? await ctx.identity.sessions.refresh(token) : null;
-    const user = rotated ? await ctx.identity.findUser(rotated.userId) : null;
-    if (!rotated || !user) throw new Rejection('unauthorized');
-    request.user = user;
-    return success(request, { user: await presentUser(user, ctx.ledger.queries, ctx.clock, ctx.leaderboard.queries), token: rotated.token });
-  });
+  app.post(
+    '/auth/refresh',
+    ctx.idempotent((request) => bearerToken(request) ?? ''),
+    async (request) => {
+      const token = bearerToken(request);
+      const rotated = token ? await ctx.identity.sessions.refresh(token) : null;
+      const user = rotated ? await ctx.identity.findUser(rotated.userId) : null;
+      if (!rotated || !user) throw new Rejection('unauthorized');
+      request.user = user;
+      return success(request, {
+        user: await presentUser(user, ctx.ledger.queries, ctx.clock, ctx.leaderboard.queries),
+        token: rotated.token,
+      });
+    },
+  );
 }
 
 /** Routes of a signed-in session. */

@@ -84,10 +84,14 @@ export function leaderboardRoutes(app: FastifyInstance, ctx: RouteContext) {
     return success(request, await playerStats(ctx.leaderboard, id));
   });
 
-  app.post('/stats/share', ctx.idempotent((request) => currentUser(request).id), async (request) => {
-    const shareId = await ctx.leaderboard.shares.create(currentUser(request).id, ctx.clock());
-    return success(request, { shareId }, 'stats_share_created');
-  });
+  app.post(
+    '/stats/share',
+    ctx.idempotent((request) => currentUser(request).id),
+    async (request) => {
+      const shareId = await ctx.leaderboard.shares.create(currentUser(request).id, ctx.clock());
+      return success(request, { shareId }, 'stats_share_created');
+    },
+  );
 
   app.delete('/stats/share/:shareId', async (request) => {
     const { shareId } = validate(ShareParams, request.params);

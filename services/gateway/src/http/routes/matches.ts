@@ -17,7 +17,10 @@ export function matchRoutes(app: FastifyInstance, games: GameCommands, rooms: Ro
   app.post('/games/hangman/play', async (request) => {
     const user = currentUser(request);
     const body = validate(PlayHangmanBody, request.body);
-    return success(request, await games.playHangman({ userId: user.id, idempotencyKey: idempotencyKey(request), correlationId: request.id }, body));
+    return success(
+      request,
+      await games.playHangman({ userId: user.id, idempotencyKey: idempotencyKey(request), correlationId: request.id }, body),
+    );
   });
 
   app.get('/games/hangman/current', async (request) => success(request, await games.current(currentUser(request).id)));
@@ -32,7 +35,10 @@ export function matchRoutes(app: FastifyInstance, games: GameCommands, rooms: Ro
     const user = currentUser(request);
     const { matchId } = validate(MatchParams, request.params);
     const move = validate(MoveBody, request.body);
-    return success(request, await games.move({ userId: user.id, idempotencyKey: idempotencyKey(request), correlationId: request.id }, matchId, move));
+    return success(
+      request,
+      await games.move({ userId: user.id, idempotencyKey: idempotencyKey(request), correlationId: request.id }, matchId, move),
+    );
   });
 
   app.get('/matches/:matchId', async (request) => {

@@ -21,7 +21,13 @@ export async function chapaWebhookRoute(app: FastifyInstance, deps: { payments: 
       if (!notice) throw new Rejection('unauthorized');
       if (notice.status !== 'success') return { success: true, data: { received: true, credited: false } };
       const actor = 'system:chapa-webhook';
-      const data = await deps.runLedger(request, actor, 'ConfirmPurchase', { purchaseId: notice.purchaseId, providerReference: notice.providerReference }, uuidFrom('chapa-webhook', notice.providerReference));
+      const data = await deps.runLedger(
+        request,
+        actor,
+        'ConfirmPurchase',
+        { purchaseId: notice.purchaseId, providerReference: notice.providerReference },
+        uuidFrom('chapa-webhook', notice.providerReference),
+      );
       return { success: true, data: { received: true, credited: true, alreadyCredited: data.alreadyCredited === true } };
     });
   });

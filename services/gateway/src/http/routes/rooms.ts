@@ -33,9 +33,13 @@ export const isMine = (value: string | undefined) => value !== undefined && ['1'
  * an Idempotency-Key makes the engine command's id, so a retried action is answered, not repeated.
  */
 export function roomRoutes(app: FastifyInstance, rooms: RoomCommands) {
-  app.post('/rooms', async (request) => success(request, await rooms.create(meta(request), validate(CreateRoomBody, request.body), requestLanguage(request))));
+  app.post('/rooms', async (request) =>
+    success(request, await rooms.create(meta(request), validate(CreateRoomBody, request.body), requestLanguage(request))),
+  );
 
-  app.get('/rooms', async (request) => success(request, await rooms.list(currentUser(request).id, isMine(validate(ListQuery, request.query).mine))));
+  app.get('/rooms', async (request) =>
+    success(request, await rooms.list(currentUser(request).id, isMine(validate(ListQuery, request.query).mine))),
+  );
 
   app.get('/rooms/:code', async (request) => success(request, await rooms.get(currentUser(request).id, codeOf(request))));
 

@@ -14,7 +14,9 @@ const emptyToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? 
 
 const ProfileBody = z.object({
   name: z.string().trim().min(1, 'must not be empty').max(LIMITS.nameMax).optional(),
-  username: z.preprocess(emptyToNull, z.string().trim().regex(USERNAME_PATTERN, 'must be 3-20 letters, digits or underscores').nullable()).optional(),
+  username: z
+    .preprocess(emptyToNull, z.string().trim().regex(USERNAME_PATTERN, 'must be 3-20 letters, digits or underscores').nullable())
+    .optional(),
   email: z.preprocess(emptyToNull, z.email('must be an email address').max(LIMITS.emailMax).nullable()).optional(),
   language: z.enum(['en', 'am']).optional(),
 });
@@ -22,7 +24,9 @@ const ProfileBody = z.object({
 const UsernameCheckBody = z.object({ username: z.string().max(100) });
 
 export function userRoutes(app: FastifyInstance, ctx: RouteContext) {
-  app.get('/user', async (request) => success(request, await presentUser(currentUser(request), ctx.ledger.queries, ctx.clock, ctx.leaderboard.queries)));
+  app.get('/user', async (request) =>
+    success(request, await presentUser(currentUser(request), ctx.ledger.queries, ctx.clock, ctx.leaderboard.queries)),
+  );
 
   app.put('/user', async (request) => {
     const user = currentUser(request);
@@ -42,15 +46,19 @@ export function userRoutes(app: FastifyInstance, ctx: RouteContext) {
     return { success: true, data: { available, message }, message };
   });
 
-  app.post('/user/avatar', ctx.idempotent((request) => currentUser(request).id), async (request) => {
-    const user = currentUser(request);
-    if (!request.isMultipart()) throw new Rejection('avatar_missing');
-    const file = await request.file();
-    if (!file || file.fieldname !== 'avatar') throw new Rejection('avatar_missing');
-    const upload = await file.toBuffer();
-    const updated = await ctx.identity.profiles.setAvatar(user.id, upload);
-    return success(request, await presentUser(updated, ctx.ledger.queries, ctx.clock, ctx.leaderboard.queries), 'avatar_saved');
-  });
+  app.post(
+    '/user/avatar',
+    ctx.idempotent((request) => currentUser(request).id),
+    async (request) => {
+      const user = currentUser(request);
+      if (!request.isMultipart()) throw new Rejection('avatar_missing');
+      const file = await request.file();
+      if (!file || file.fieldname !== 'avatar') throw new Rejection('avatar_missing');
+      const upload = await file.toBuffer();
+      const updated = await ctx.identity.profiles.setAvatar(user.id, upload);
+      return success(request, await presentUser(updated, ctx.ledger.queries, ctx.clock, ctx.leaderboard.queries), 'avatar_saved');
+    },
+  );
 
   app.post('/user/claim-daily-bonus', async (request) => {
     const user = currentUser(request);

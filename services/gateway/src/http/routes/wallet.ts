@@ -13,7 +13,13 @@ const TransactionsQuery = z.object({
   limit: z.coerce.number().int().min(1).max(LIMITS.transactionsPageMax).default(LIMITS.transactionsPageDefault),
 });
 const PurchaseBody = z.object({ package: z.string().min(1).max(50) });
-const PurchaseParams = z.object({ purchaseId: z.string().min(1).max(100).regex(/^[A-Za-z0-9_.:-]+$/) });
+const PurchaseParams = z.object({
+  purchaseId: z
+    .string()
+    .min(1)
+    .max(100)
+    .regex(/^[A-Za-z0-9_.:-]+$/),
+});
 
 /** Public: what can be bought, and through which provider. */
 export function publicWalletRoutes(app: FastifyInstance, ctx: RouteContext) {
@@ -64,7 +70,10 @@ export function walletRoutes(app: FastifyInstance, ctx: RouteContext) {
       const { purchaseId } = validate(PurchaseParams, request.params);
       const purchase = await ctx.ledger.queries.purchase(purchaseId);
       if (!purchase || purchase.userId !== user.id) throw new Rejection('purchase_not_found');
-      const data = await ctx.runLedger(request, user.id, 'ConfirmPurchase', { purchaseId, providerReference: ctx.sandboxReference(purchaseId) });
+      const data = await ctx.runLedger(request, user.id, 'ConfirmPurchase', {
+        purchaseId,
+        providerReference: ctx.sandboxReference(purchaseId),
+      });
       return success(request, data, 'purchase_completed');
     });
   }

@@ -36,7 +36,8 @@ export function createAfroMessageSender(config: AfroMessageConfig, fetchImpl: ty
       if (!response.ok) throw new SmsDeliveryError(`AfroMessage answered HTTP ${response.status}`);
       const parsed = AfroMessageResponse.safeParse(await response.json().catch(() => null));
       if (!parsed.success) throw new SmsDeliveryError('AfroMessage answered with an unexpected body');
-      if (parsed.data.acknowledge !== 'success') throw new SmsDeliveryError(`AfroMessage refused the message: ${JSON.stringify(parsed.data.response)}`);
+      if (parsed.data.acknowledge !== 'success')
+        throw new SmsDeliveryError(`AfroMessage refused the message: ${JSON.stringify(parsed.data.response)}`);
       const id = z.object({ message_id: z.union([z.string(), z.number()]) }).safeParse(parsed.data.response);
       return { accepted: true, providerMessageId: id.success ? String(id.data.message_id) : null };
     },

@@ -16,7 +16,10 @@ export interface SmsSender {
 }
 
 export class SmsDeliveryError extends Error {
-  constructor(message: string, override readonly cause?: unknown) {
+  constructor(
+    message: string,
+    override readonly cause?: unknown,
+  ) {
     super(message);
     this.name = 'SmsDeliveryError';
   }

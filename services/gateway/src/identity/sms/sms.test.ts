@@ -4,7 +4,13 @@ import { consoleSmsLine, createConsoleSmsSender } from './console.ts';
 import { SmsDeliveryError } from './port.ts';
 import { otpSmsText } from './text.ts';
 
-const message = { to: '+251911234567' as const, code: '042137', text: otpSmsText('042137', 'en'), lang: 'en' as const, idempotencyKey: 'c1' };
+const message = {
+  to: '+251911234567' as const,
+  code: '042137',
+  text: otpSmsText('042137', 'en'),
+  lang: 'en' as const,
+  idempotencyKey: 'c1',
+};
 
 describe('SMS text', () => {
   it('is in the player language and carries the code', () => {
@@ -49,7 +55,8 @@ describe('AfroMessage sender', () => {
   });
 
   it('fails clearly when the provider refuses or cannot be reached', async () => {
-    const refusing = (async () => new Response(JSON.stringify({ acknowledge: 'error', response: { errors: ['bad'] } }), { status: 200 })) as unknown as typeof fetch;
+    const refusing = (async () =>
+      new Response(JSON.stringify({ acknowledge: 'error', response: { errors: ['bad'] } }), { status: 200 })) as unknown as typeof fetch;
     await expect(createAfroMessageSender(config, refusing).send(message)).rejects.toBeInstanceOf(SmsDeliveryError);
     const down = (async () => new Response('oops', { status: 503 })) as unknown as typeof fetch;
     await expect(createAfroMessageSender(config, down).send(message)).rejects.toThrow(/HTTP 503/);

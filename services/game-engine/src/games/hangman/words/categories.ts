@@ -17,8 +17,7 @@ export const WORD_CATEGORIES = [
 ] as const;
 export type WordCategory = (typeof WORD_CATEGORIES)[number];
 
-export const isWordCategory = (value: string): value is WordCategory =>
-  (WORD_CATEGORIES as readonly string[]).includes(value);
+export const isWordCategory = (value: string): value is WordCategory => (WORD_CATEGORIES as readonly string[]).includes(value);
 
 export const WORD_CATEGORY_LABELS: Readonly<Record<WordCategory, LocalizedText>> = {
   animals: { en: 'Animals', am: 'እንስሳት' },
