@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:net';
-import { LATENCY_TRACE_PREFIX } from '@qal/events/process/latency-trace.ts';
+import { LATENCY_TRACE_PREFIX } from '@qal/events';
 
 export const percentile = (sorted: readonly number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;

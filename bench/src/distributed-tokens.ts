@@ -4,8 +4,7 @@
  * player's websocket (distributed: in through gateway 1, the push out of gateway 2).
  */
 import { randomUUID } from 'node:crypto';
-import { uuidFrom } from '@qal/events';
-import { epochMs } from '@qal/events/process/latency-trace.ts';
+import { epochMs, uuidFrom } from '@qal/events';
 import { WebSocket } from 'ws';
 import {
   apiCall,

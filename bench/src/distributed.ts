@@ -3,7 +3,7 @@
  *
  * The same flows on the embedded mode (one process, PGlite, as `npm start`) and on the distributed topology (two
  * gateways, game-engine, ledger, leaderboard on Kafka and PostgreSQL, as `npm run start:distributed`), in one run
- * with the same clients, printed side by side. Target: distributed p99 ≤ 60 ms (issue 3).
+ * with the same clients, printed side by side. Target: distributed p99 ≤ 60 ms.
  *
  * 1. Rooms (the headline): R rooms × 4 websocket players play word duels (bench/src/rooms-clients.ts in a child
  *    process, as `npm run bench:rooms`); a player moves when its view says it is its turn, after a think time.
@@ -26,8 +26,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { findOrStartKafka, stopKafkaIfStarted } from '@qal/events/testing/kafka.ts';
-import { createScratchDatabase, findTestPostgres } from '@qal/events/testing/postgres.ts';
+import { createScratchDatabase, findOrStartKafka, findTestPostgres, stopKafkaIfStarted } from '@qal/events/testing';
 import { createTopology, REPO_ROOT, SERVICE_ENTRIES } from '../../scripts/distributed/topology.ts';
 import { freePort, latencyTraces, round, smsOutbox, type LatencyTraces, type StageFigure } from './bench-support.ts';
 import { benchRooms, startPlayers, type RoomsFigures, type RoomsSettings } from './distributed-rooms.ts';

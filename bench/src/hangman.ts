@@ -14,7 +14,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openPgliteDatabase } from '@qal/events';
 import { hangman } from '@qal/game-engine';
-import { createTestPlatform } from '@qal/gateway/testing/platform.ts';
+import { createTestPlatform } from '@qal/gateway/testing';
 import { shuffled } from './rooms-words.ts';
 
 const PLAYERS = Number(process.env.HANGMAN_BENCH_PLAYERS ?? 32);

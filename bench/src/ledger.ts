@@ -32,11 +32,18 @@ import {
   type StoredEvent,
   type StreamAppend,
 } from '@qal/events';
-import { createLedger, createSandboxPaymentProvider, type Ledger } from '@qal/ledger';
-import { createAuditor, audit } from '@qal/ledger/audit/audit.ts';
-import { readEverything } from '@qal/ledger/audit/source.ts';
-import { decideOpenWallet, decideTransfer } from '@qal/ledger/core/decide.ts';
-import { emptyAccount, foldAccount, walletFromLastEvent, type AccountState } from '@qal/ledger/core/state.ts';
+import {
+  createLedger,
+  createSandboxPaymentProvider,
+  decideOpenWallet,
+  decideTransfer,
+  emptyAccount,
+  foldAccount,
+  walletFromLastEvent,
+  type AccountState,
+  type Ledger,
+} from '@qal/ledger';
+import { audit, createAuditor, readEverything } from '@qal/ledger/audit';
 
 const AUDIT_TRANSFERS = Number(process.env.LEDGER_BENCH_TRANSFERS ?? 100_000);
 const USERS = 100;

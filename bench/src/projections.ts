@@ -4,7 +4,7 @@
  * 1. Seeds PROJECTIONS_BENCH_EVENTS (default 1,000,000) events of played Hangman games (registrations, match
  *    streams with guesses and results, fee and reward transfers with their ledger legs) straight into the event
  *    store's tables in large batches, then times `rebuildLeaderboard` over all of them: events/s.
- * 2. The live lag under the rooms benchmark's load (issue 6): runs `bench:rooms` (bench/src/rooms.ts) with
+ * 2. The live lag under the rooms benchmark's load (target p99 ≤ 1 s): runs `bench:rooms` (bench/src/rooms.ts) with
  *    PROJECTIONS_BENCH_ROOMS rooms (default 500) of 4 websocket players playing duels on the embedded platform, where
  *    the live leaderboard projection runs as in `npm start`, and reads from its results the lag from each append
  *    the leaderboard counts to the projection having applied it. Prints p50/p99/max.

@@ -7,7 +7,7 @@
  * - the hub's `publish`: when the view of `match:<id>:<userId>` at a version went out to that player's socket;
  * plus every `readStream` (each view the gateway pushes folds its match's stream), every database statement and
  * transaction (by the text of its first statement: how many, and how long those that found PGlite idle took), and
- * the event loop's delay; and the leaderboard's live lag (issue 6): from an append that holds an event the leaderboard
+ * the event loop's delay; and the leaderboard's live lag (target p99 ≤ 1 s): from an append that holds an event the leaderboard
  * counts (a round ended, a match started or finished, a payout) to its projection having applied it. With BENCH_ROOMS_CPU_PROFILE=<dir> a V8 CPU profile of the platform process during play.
  * Epoch milliseconds (performance.timeOrigin + now), comparable with the client process's.
  */
@@ -15,7 +15,7 @@ import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { Session } from 'node:inspector/promises';
 import { writeFileSync } from 'node:fs';
 import { comparePositions, type CommandSender, type EventStore, type Position, type SqlDatabase, type SqlExecutor } from '@qal/events';
-import type { Hub } from '@qal/gateway/realtime/hub.ts';
+import type { Hub } from '@qal/gateway';
 import { isLeaderboardEvent, type Leaderboard } from '@qal/leaderboard';
 
 const epochMs = () => performance.timeOrigin + performance.now();

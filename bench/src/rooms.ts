@@ -6,7 +6,7 @@
  * BENCH_ROOMS, else 10,100,500). Prints, per R, moves per second and the p50/p99/max latency from a `match.move`
  * sent over the websocket to the view that shows it arriving at each OTHER player of the room (on
  * `match:<matchId>:<userId>`), with the load average; then where that time went, from timestamps (rooms-trace.ts).
- * Writes bench/results/rooms-<timestamp>.json. Target (issue 5): p99 ≤ 25 ms at R = 500 on a 2-core machine.
+ * Writes bench/results/rooms-<timestamp>.json. Target: p99 ≤ 25 ms at R = 500 on a 2-core machine.
  *
  * - Players: 4 × max(R) users signed in once through the platform's own test helper (send-otp, the code from the
  *   in-memory SMS outbox, verify-otp; registration opens the wallet with the welcome grant), reused by every R.
@@ -28,7 +28,7 @@ import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { openThreadedPgliteDatabase } from '@qal/events';
-import { createTestPlatform } from '@qal/gateway/testing/platform.ts';
+import { createTestPlatform } from '@qal/gateway/testing';
 import type { BenchUser, ClientsMessage, ParentMessage, RunReport, RunRequest } from './rooms-protocol.ts';
 import { installServerTrace, type ServerTrace } from './rooms-trace.ts';
 import { setterWords } from './rooms-words.ts';

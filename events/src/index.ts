@@ -12,7 +12,7 @@ export { openThreadedPgliteDatabase } from './sql/pglite-thread.ts';
 export { openPostgresDatabase, type PostgresOptions } from './sql/postgres.ts';
 export { migrate, type Migration } from './sql/migrate.ts';
 export * from './events/identity.ts';
-export * from './ws.ts';
+export * from './contracts/index.ts';
 export * from './events/ledger.ts';
 export * from './commands/ledger.ts';
 export { createSqlEventStore, type SqlEventStoreOptions, type AppendSignal } from './store/sql.ts';
@@ -48,4 +48,5 @@ export {
   type RunningService,
 } from './process/service.ts';
 export { createKeyedLock, type KeyedLock } from './keyed-lock.ts';
+export { traceLatency, latencyTraceEnabled, epochMs, LATENCY_TRACE_PREFIX } from './process/latency-trace.ts';
 export { waitForSubscriber } from './store/wait-for-subscriber.ts';

@@ -11,8 +11,8 @@ import { spawnSync } from 'node:child_process';
 import { connect } from 'node:net';
 import path from 'node:path';
 import { ensureDatabase } from '@qal/events';
-import { kafkaAnswers } from '@qal/events/testing/kafka.ts';
-import { loadOrCreatePepper } from '@qal/gateway/platform/pepper.ts';
+import { kafkaAnswers } from '@qal/events/testing';
+import { loadOrCreatePepper } from '@qal/gateway';
 import { createTopology, REPO_ROOT, type Topology } from './topology.ts';
 
 const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/qal';

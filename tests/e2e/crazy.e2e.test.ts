@@ -8,7 +8,7 @@
  * player's own page: their hand (the cards' test hooks, checked against their accessible names in the player's
  * language), the top card, the suit, the penalty, the counts and whose turn it is; it waits until all three tables
  * agree, then taps a card that fits (choosing a suit after an 8 or J), stacks on a penalty chain or takes the cards,
- * or draws and then plays or passes. Two things the issue asks for are made certain by construction: the first
+ * or draws and then plays or passes. Two things the suite must show are made certain by construction: the first
  * player down to one card taps Qeregn in time (the others see it); the next other player down to one card says
  * nothing, the next player moves (the window closes) and the third player taps Crazy (the caught hand grows by the
  * rule's 2 cards). Until both have happened nobody plays their last card (they draw instead), so the game cannot end
@@ -20,7 +20,7 @@
 import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
-import { createScratchDatabase, findTestPostgres } from '@qal/events/testing/postgres.ts';
+import { createScratchDatabase, findTestPostgres } from '@qal/events/testing';
 import { CHROMIUM, chromiumAvailable, REPO_ROOT, startQal, type QalServer } from './support/qal-server.ts';
 import { expectWalletShows, numberIn, pageApi as api } from './support/page.ts';
 
@@ -38,7 +38,7 @@ const BET = 10;
 const PLAYERS = 3;
 const POT = BET * PLAYERS;
 const ROOM_NAME = 'Saturday Crazy';
-/** RULES.md "Crazy": a right Crazy call makes the caught player draw this many. */
+/** A right Crazy call makes the caught player draw this many (docs/product-rules.md, "Crazy"). */
 const CRAZY_CALL_DRAW = 2;
 /** rules.ts decision 13: the winner's base score, plus the points of the cards the others still hold. */
 const WIN_POINTS = 100;
@@ -232,7 +232,7 @@ type Happened =
 /** The first whole number in a text ("Draw 4 or stack a 2" → 4). */
 const firstNumber = (text: string) => Number(/\d+/.exec(text)?.[0] ?? NaN);
 
-// The rules the strategy needs (RULES.md "Crazy"; the engine's decider is the authority, these only choose).
+// The rules the strategy needs (docs/product-rules.md, "Crazy"; the engine's decider is the authority, these only choose).
 const isWild = (card: Card) => card.rank === '8' || card.rank === 'J';
 const isAceOfSpades = (card: Pick<Card, 'suit' | 'rank'>) => card.rank === 'A' && card.suit === 'spades';
 const isTwo = (card: Pick<Card, 'rank'>) => card.rank === '2';

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import pg from 'pg';
 import { hangman } from '@qal/game-engine';
-import { createScratchDatabase, findTestPostgres } from '@qal/events/testing/postgres.ts';
+import { createScratchDatabase, findTestPostgres } from '@qal/events/testing';
 import { CHROMIUM, chromiumAvailable, REPO_ROOT, startQal, type QalServer } from './support/qal-server.ts';
 import { pageApi as api } from './support/page.ts';
 

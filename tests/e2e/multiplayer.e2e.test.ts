@@ -15,7 +15,7 @@
 import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
-import { createScratchDatabase, findTestPostgres } from '@qal/events/testing/postgres.ts';
+import { createScratchDatabase, findTestPostgres } from '@qal/events/testing';
 import { CHROMIUM, chromiumAvailable, REPO_ROOT, startQal, type QalServer } from './support/qal-server.ts';
 import { expectWalletShows, numberIn, pageApi as api } from './support/page.ts';
 

@@ -5,7 +5,7 @@
  * arrives, a reply lost after the tokens moved), with retried and duplicated commands.
  *
  * After every step: the view never shows the word before the end, a slot is shown exactly when its key was found,
- * lives add up, and a finished game's score, tokens and XP follow the formula of RULES.md. At the end: every token
+ * lives add up, and a finished game's score, tokens and XP follow the formula of docs/product-rules.md. At the end: every token
  * movement is a ledger transfer that the games account for (one fee per started game, one reward per paying win,
  * a refund per abandoned start that was charged), every wallet equals the model, and the ledger audit is clean.
  *
@@ -28,7 +28,7 @@ import {
 } from '@qal/events';
 import { createGameEngine, hangman, type GameEngine } from '@qal/game-engine';
 import { createLedger, createSandboxPaymentProvider, sandboxReference, type Ledger } from '@qal/ledger';
-import { auditSource } from '@qal/ledger/audit/run.ts';
+import { auditSource } from '@qal/ledger/audit';
 
 const SEED = Number(process.env.SIM_SEED ?? 20260302);
 const GAMES = Number(process.env.SIM_GAMES ?? 2000);
@@ -61,7 +61,7 @@ const random = rng(SEED);
 type View = hangman.HangmanView;
 type Language = 'en' | 'am';
 
-// RULES.md "Hangman" and "Games and plays", written out again here so the engine is checked against the rules,
+// docs/product-rules.md, "Hangman (single-player)" and "Tokens", written out again here so the engine is checked against the rules,
 // not against itself.
 function multiplierTenths(language: Language, letters: number): number {
   const length = language === 'am' ? letters + 2 : letters;

@@ -54,6 +54,14 @@ describe('pages', () => {
     expect(screen.getByText('404')).toBeTruthy();
   });
 
+  it("mounts each single-player game at its path from the game registry, and 'Page Not Found' for a path no game has", async () => {
+    expect(leafPath('/hangman')).toBe(':game');
+    expect(leafPath('/am/hangman')).toBe(':game');
+    renderAt('/no-such-game');
+    expect(await screen.findByText('Page Not Found', {}, { timeout: 5000 })).toBeTruthy();
+    expect(screen.getByText('Page not found: /no-such-game')).toBeTruthy();
+  });
+
   it('sends a signed-out player from a login-only page to /login, keeping the way back', async () => {
     const router = renderAt('/am/wallet');
     await screen.findByTestId('phone-input', {}, { timeout: 5000 });

@@ -16,13 +16,22 @@ function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType, nam
   };
 }
 
+/**
+ * The game registry (app/game-registry.ts) is a chunk of its own, loaded with the pages that show a game: a
+ * single-player game's page at `/:game`, and the room game and replay pages, whose loader's data it is.
+ */
+const loadGames = () => import('./game-registry.ts').then((m) => m.GAMES);
+
 const login = page(
   () => import('../features/auth/login-page.tsx'),
   (m) => m.LoginPage,
   ['auth'],
 );
 
-/** The multiplayer pages: each its own chunk; the duel and the replay also need Hangman's keyboard and words. */
+/**
+ * The multiplayer pages: each its own chunk. The game and replay pages show a room's game through the game registry,
+ * which loads that game's table or replay, and its translations, once the room or match says which game it is.
+ */
 const multiplayer: RouteObject[] = [
   {
     path: 'multiplayer',
@@ -50,10 +59,11 @@ const multiplayer: RouteObject[] = [
   },
   {
     path: 'multiplayer/game/:code',
+    loader: loadGames,
     lazy: page(
       () => import('../features/multiplayer/game-page.tsx'),
       (m) => m.GamePage,
-      ['multiplayer', 'hangman'],
+      ['multiplayer'],
     ),
   },
   {
@@ -74,10 +84,11 @@ const multiplayer: RouteObject[] = [
   },
   {
     path: 'multiplayer/replay/:matchId',
+    loader: loadGames,
     lazy: page(
       () => import('../features/multiplayer/replay-page.tsx'),
       (m) => m.ReplayPage,
-      ['multiplayer', 'hangman'],
+      ['multiplayer'],
     ),
   },
 ];
@@ -107,19 +118,12 @@ export const routes: RouteObject[] = [
               {
                 index: true,
                 lazy: page(
-                  () => import('../features/games/home-page.tsx'),
+                  () => import('../features/home/home-page.tsx'),
                   (m) => m.HomePage,
                   ['games'],
                 ),
               },
-              {
-                path: 'hangman',
-                lazy: page(
-                  () => import('../features/hangman/hangman-page.tsx'),
-                  (m) => m.HangmanPage,
-                  ['hangman'],
-                ),
-              },
+              { path: ':game', lazy: () => loadGames().then((games) => games.playRoute(NotFoundPage)) },
               {
                 path: 'leaderboards',
                 lazy: page(

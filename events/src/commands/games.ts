@@ -1,12 +1,13 @@
 import { z } from 'zod';
+import { SUITS } from '../contracts/crazy.ts';
 
 /**
- * Crazy (issue 7): MakeMove's move is the general `Move` (Hangman's and Crazy's), CreateRoom accepts game 'crazy',
+ * Crazy: MakeMove's move is the general `Move` (Hangman's and Crazy's), CreateRoom accepts game 'crazy',
  * Crazy's rejections are appended to GAME_ENGINE_REJECTIONS (plus 'move_not_for_this_game').
  *
- * Rooms refinements (issue 5, rooms helper): rejection 'bet_not_settled' added (start while a bet is proposed or a
- * late joiner has not held their stake); 'unknown_language' also answers CreateRoom with a language other than
- * en | am; 'deadline_not_reached' answers a timer sent before its deadline.
+ * Rooms: rejection 'bet_not_settled' (start while a bet is proposed or a late joiner has not held their stake);
+ * 'unknown_language' also answers CreateRoom with a language other than en | am; 'deadline_not_reached' answers a
+ * timer sent before its deadline.
  *
  * Commands owned by the game engine (services/game-engine), sent in the command envelope with these `type`s.
  * The engine answers with views only: a match's events (which hold the word and the seed) never leave it.
@@ -36,12 +37,11 @@ export const HangmanMove = z.discriminatedUnion('type', [
 export type HangmanMove = z.infer<typeof HangmanMove>;
 
 /**
- * Crazy's moves (issue 7; the same shape as games/crazy's `CrazyMove`, which the engine parses them with). Card ids
+ * Crazy's moves (the same shape as games/crazy's `CrazyMove`, which the engine parses them with). Card ids
  * are the engine's (`<suit letter>-<rank>-<copy>`), checked by the game; the suit chosen after an 8 or J.
  */
-const CRAZY_SUITS = ['hearts', 'diamonds', 'clubs', 'spades'] as const;
 export const CrazyMove = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('play'), cards: z.array(z.string().min(1).max(12)).min(1).max(104), suit: z.enum(CRAZY_SUITS).optional() }),
+  z.object({ type: z.literal('play'), cards: z.array(z.string().min(1).max(12)).min(1).max(104), suit: z.enum(SUITS).optional() }),
   z.object({ type: z.literal('draw') }),
   z.object({ type: z.literal('pass') }),
   z.object({ type: z.literal('qeregn') }),
@@ -54,13 +54,42 @@ export type CrazyMove = z.infer<typeof CrazyMove>;
 export const Move = z.discriminatedUnion('type', [...HangmanMove.options, ...CrazyMove.options]);
 export type Move = z.infer<typeof Move>;
 
+const LISTED_MOVE_TYPES: ReadonlySet<string> = new Set(Move.options.map((option) => option.shape.type.value));
+/** What a move of a game's own may carry besides its type: a few small JSON values. */
+const OwnMoveValue = z.union([
+  z.string().max(200),
+  z.number(),
+  z.boolean(),
+  z.null(),
+  z.array(z.union([z.string().max(40), z.number()])).max(104),
+]);
+export const OWN_MOVE_FIELDS_MAX = 8;
+
+/**
+ * A move whose type is not listed above: a game module of the engine parses it with its own schema (and answers
+ * 'move_not_for_this_game' when it is not one of its moves). A listed type must have its listed shape.
+ */
+export const OwnMove = z
+  .object({ type: z.string().regex(/^[a-z][a-z_]{0,39}$/) })
+  .catchall(OwnMoveValue)
+  .refine((move) => !LISTED_MOVE_TYPES.has(move.type), 'a listed move must have its listed shape')
+  .refine((move) => Object.keys(move).length <= OWN_MOVE_FIELDS_MAX, 'too many fields');
+export type OwnMove = z.infer<typeof OwnMove>;
+
+/** A listed move (an own move never has a listed type: OwnMove refuses it). */
+export const isListedMove = (move: GameMove): move is Move => LISTED_MOVE_TYPES.has(move.type);
+
+/** Any game's move: a listed one, or one of a game's own. */
+export const GameMove = z.union([Move, OwnMove]);
+export type GameMove = z.infer<typeof GameMove>;
+
 /**
  * A move in any match (single-player Hangman or a room's word duel), timed by the envelope's `issuedAt`. The
  * engine routes it by the match's kind. → `{ view }` (the mover's own view)
  */
-export const MakeMove = z.object({ matchId: Id, userId: Id, move: Move });
+export const MakeMove = z.object({ matchId: Id, userId: Id, move: GameMove });
 
-// Rooms (product/RULES.md "Multiplayer rooms"). Every room command answers `{ room }`: the room's view (ids only;
+// Rooms (docs/product-rules.md, "Rooms"). Every room command answers `{ room }`: the room's view (ids only;
 // the gateway adds names). A room's code is 6 characters from ROOM_CODE_ALPHABET (no 0/O/1/I).
 
 export const ROOM_CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';

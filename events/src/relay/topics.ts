@@ -1,5 +1,12 @@
 import { playerStreamId } from '../events/identity.ts';
 import { accountStreamId, holdStreamId, purchaseStreamId, transferStreamId } from '../events/ledger.ts';
+import {
+  CRAZY_STREAM_PREFIX,
+  DUEL_STREAM_PREFIX,
+  MATCH_STREAM_PREFIX,
+  PLAYS_STREAM_PREFIX,
+  ROOM_STREAM_PREFIX,
+} from '../contracts/streams.ts';
 
 /**
  * The event topics the relay publishes to: one per context, so a consumer reads only the contexts it cares
@@ -17,8 +24,8 @@ export const EVENT_TOPICS = {
 export type EventContext = keyof typeof EVENT_TOPICS;
 
 /**
- * Stream id prefix → context. The engine's prefixes are spelled out here because @qal/events cannot depend on
- * the engine; the distributed fault tests check that every stream they create maps to a real context.
+ * Stream id prefix → context. The engine's prefixes are named in contracts/streams.ts (@qal/events cannot depend
+ * on the engine); the distributed fault tests check that every stream they create maps to a real context.
  */
 export const STREAM_PREFIX_CONTEXTS: readonly (readonly [prefix: string, context: EventContext])[] = [
   [playerStreamId(''), 'identity'],
@@ -26,13 +33,13 @@ export const STREAM_PREFIX_CONTEXTS: readonly (readonly [prefix: string, context
   [transferStreamId(''), 'ledger'],
   [holdStreamId(''), 'ledger'],
   [purchaseStreamId(''), 'ledger'],
-  ['match-', 'engine'],
-  ['hangman-plays-', 'engine'],
-  ['room-', 'engine'],
+  [MATCH_STREAM_PREFIX, 'engine'],
+  [PLAYS_STREAM_PREFIX, 'engine'],
+  [ROOM_STREAM_PREFIX, 'engine'],
   /** A room's word duel (the gateway pushes its views). */
-  ['duel-', 'engine'],
+  [DUEL_STREAM_PREFIX, 'engine'],
   /** A room's Crazy match (the gateway pushes its views). */
-  ['crazy-', 'engine'],
+  [CRAZY_STREAM_PREFIX, 'engine'],
 ];
 
 export function eventContextOf(streamId: string): EventContext {

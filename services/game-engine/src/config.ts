@@ -1,5 +1,5 @@
 /**
- * Every number the game engine's rules depend on, in one place (product/RULES.md "Games and plays", "Hangman").
+ * Every number the game engine's rules depend on, in one place (docs/product-rules.md, "The catalogue", "Hangman").
  * The catalogue's instructions are generated from these same constants, so what a player reads is what the
  * engine enforces.
  */
@@ -72,7 +72,7 @@ export const HANGMAN_WORD_LENGTH_MIN = { en: 4, am: 2 } as const;
 export const HANGMAN_WORD_LENGTH_MAX = { en: 12, am: 8 } as const;
 
 // ---------------------------------------------------------------------------------------------------------------
-// Other catalogue games (costs from RULES.md; rule numbers from the prior system until each game's own issue)
+// Other catalogue games (listed, not yet playable; the numbers stand until each game gets its engine)
 // ---------------------------------------------------------------------------------------------------------------
 
 export const CRAZY_ENTRY_FEE_TOKENS = 15;
@@ -139,7 +139,7 @@ export const PROJECTION_COALESCE_MS = 200;
 export const ENGINE_ACTOR = 'system:game-engine';
 
 // ---------------------------------------------------------------------------------------------------------------
-// Multiplayer rooms (product/RULES.md "Multiplayer rooms"; the word duel's own rule numbers live with the duel)
+// Multiplayer rooms (docs/product-rules.md, "Rooms"; the word duel's own rule numbers live with the duel)
 // ---------------------------------------------------------------------------------------------------------------
 
 export const ROOM_NAME_MAX = 100;

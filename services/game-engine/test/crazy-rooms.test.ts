@@ -1,5 +1,5 @@
 /**
- * Crazy in rooms, end to end in the engine service with the real ledger (issue 7): a 3-player room with a bet
+ * Crazy in rooms, end to end in the engine service with the real ledger: a 3-player room with a bet
  * played to the end from each player's own view (a fixed seed, so the deal is known and the run repeatable),
  * someone caught by Crazy, someone saying Qeregn in time, the payout, history and replay; a turn timer, an offline
  * player's early timeouts and removal after 3; leaving a started match. The ledger's audit is clean after each.
@@ -10,7 +10,7 @@ import { ROOM_RECONNECT_GRACE_MS } from '../src/config.ts';
 import { isWild } from '../src/games/crazy/cards.ts';
 import { CRAZY_REJECTIONS, cardOf, crazyTurnMsOf, stacksOn, type CrazyState, type CrazyView, type Suit } from '../src/games/crazy/index.ts';
 import { catalogueEntry, listCatalogue, type CrazyReplay } from '../src/index.ts';
-import { loadCrazy } from '../src/service/crazy-match.ts';
+import { loadCrazy } from './room-matches.ts';
 import {
   accountBalance,
   audit,

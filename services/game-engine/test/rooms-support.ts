@@ -14,13 +14,13 @@ import {
   type EventStore,
   type SqlDatabase,
 } from '@qal/events';
-import { createScratchDatabase, findTestPostgres } from '@qal/events/testing/postgres.ts';
+import { createScratchDatabase, findTestPostgres } from '@qal/events/testing';
 import { createLedger, createSandboxPaymentProvider, type Ledger } from '@qal/ledger';
-import { auditSource } from '@qal/ledger/audit/run.ts';
+import { auditSource } from '@qal/ledger/audit';
 import { createGameEngine, type GameEngine, type RoomView } from '../src/index.ts';
 import type { DuelState } from '../src/games/hangman-duel/index.ts';
-import { loadDuel } from '../src/service/duel-match.ts';
-import { loadRoom } from '../src/service/rooms.ts';
+import { loadDuel } from './room-matches.ts';
+import { loadRoom } from '../src/service/room-store.ts';
 import type { RoomState } from '../src/rooms/state.ts';
 
 export type Backend = 'memory' | 'pglite' | 'postgres';

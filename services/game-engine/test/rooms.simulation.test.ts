@@ -14,7 +14,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GAME_ENGINE_REJECTIONS, type CommandEnvelope, type CommandOutcome } from '@qal/events';
 import { cardOf, goesOnPile, stacksOn } from '../src/games/crazy/index.ts';
-import { loadCrazy } from '../src/service/crazy-match.ts';
+import { loadCrazy } from './room-matches.ts';
 import { accountBalance, audit, envelope, roomState, duelState, startRooms, T0, walletOf, type RoomsHarness } from './rooms-support.ts';
 
 const SEED = Number(process.env.ROOMS_SIM_SEED ?? 20260305);

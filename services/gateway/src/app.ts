@@ -51,7 +51,7 @@ import { pushRoomChanges, roomChannelKind } from './realtime/room-channel.ts';
 import { createPeople } from './rooms/present.ts';
 import { roomQueries } from './rooms/queries.ts';
 import { createRoomCommands } from './rooms/room-commands.ts';
-import type { EngineQueries } from '@qal/game-engine';
+import type { EngineQueries, GameRegistry } from '@qal/game-engine';
 
 export type AppConfig = Pick<Config, 'corsOrigins' | 'storageDir' | 'clientDistDir' | 'rateLimitPerMinute' | 'trustProxy' | 'logLevel'> & {
   readonly payments: { readonly provider: 'sandbox' | 'chapa' };
@@ -68,6 +68,8 @@ export interface AppDeps {
    */
   readonly engine: {
     readonly queries: EngineQueries;
+    /** The games the engine plays (the own move types of each). */
+    readonly games: Pick<GameRegistry, 'ownMoveTypes' | 'roomGameOfMatch'>;
     readonly waitForProjection?: (position: Position, timeoutMs?: number) => Promise<void>;
   };
   /** Boards, badges, statistics and share links (services/leaderboard). */
@@ -150,7 +152,7 @@ export async function buildApp(deps: AppDeps): Promise<QalApp> {
   const pushes = {
     handle: async (events: readonly StoredEvent[]) => {
       await pushWalletChanges(hub, events, deps.ledger.queries);
-      await pushMatchViews(hub, events, deps.engine.queries, rooms);
+      await pushMatchViews(hub, events, deps.engine.queries, deps.engine.games, rooms);
       await pushRoomChanges(hub, events, { queries: rooms, people, ...(settle ? { settle } : {}) });
     },
     onError: (err: unknown) => app.log.error({ err }, 'wallet push feed failed; retrying'),
@@ -188,16 +190,15 @@ export async function buildApp(deps: AppDeps): Promise<QalApp> {
   const games = createGameCommands({
     commands: deps.commands,
     queries: deps.engine.queries,
+    games: deps.engine.games,
     clock,
     afterSuccess: () => tail.poke(),
-    setPresence,
   });
   const roomCommands = createRoomCommands({
     commands: deps.commands,
     queries: deps.engine.queries,
     clock,
     people,
-    setPresence,
     findUserByUsername: (username) => identity.findUserByUsername(username),
     afterSuccess: () => tail.poke(),
   });

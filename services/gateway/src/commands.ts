@@ -1,5 +1,4 @@
-import { newUuid, uuidFrom, type CommandEnvelope, type CommandOutcome, type CommandSender } from '@qal/events';
-import { traceLatency } from '@qal/events/process/latency-trace.ts';
+import { newUuid, traceLatency, uuidFrom, type CommandEnvelope, type CommandOutcome, type CommandSender } from '@qal/events';
 import { LIMITS } from './config.ts';
 import type { Clock } from './clock.ts';
 

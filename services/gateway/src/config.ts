@@ -2,7 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
-/** Every limit of the gateway, named once (product/RULES.md "Accounts and sign-in", API.md). */
+/** Every limit of the gateway, named once (docs/product-rules.md, "Accounts and sign-in"). */
 export const LIMITS = {
   otpDigits: 6,
   otpTtlSec: 5 * 60,
@@ -38,7 +38,7 @@ export const LIMITS = {
   pushSettleTimeoutMs: 2_000,
 } as const;
 
-/** Multiplayer rooms (product/RULES.md "Multiplayer rooms"); the engine checks the same rules again. */
+/** Multiplayer rooms (docs/product-rules.md, "Rooms"); the engine checks the same rules again. */
 export const ROOM_LIMITS = {
   roomNameMax: 100,
   descriptionMax: 500,

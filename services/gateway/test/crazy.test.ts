@@ -1,5 +1,5 @@
 /**
- * Crazy in a room over the HTTP API and /ws (issue 7): two players create, join, bet and start a Crazy room, play
+ * Crazy in a room over the HTTP API and /ws: two players create, join, bet and start a Crazy room, play
  * it to the end with moves decided from their own views, one player's socket receiving the views the other's
  * moves cause; a Crazy rejection in Amharic; the payout, both histories and the replay with every hand shown.
  */

@@ -60,7 +60,7 @@ describe('catalogue and options', () => {
         title: { en: 'Hangman', am: expect.stringMatching(/[\u1200-\u137f]/) },
         description: { en: expect.any(String), am: expect.stringMatching(/[\u1200-\u137f]/) },
       }),
-      // Crazy is played in rooms (issue 7): listed as multiplayer, its instructions from its own rule table.
+      // Crazy is played in rooms: listed as multiplayer, its instructions from its own rule table.
       expect.objectContaining({
         slug: 'crazy',
         category: 'card',

@@ -118,6 +118,14 @@ describe('envelopes of the SPEC §7 calls', () => {
       },
     });
   });
+
+  it("serves a game's rule table in both languages, and 404 for a game without one", async () => {
+    const crazy = (await t.app.inject({ method: 'GET', url: '/api/v1/games/crazy/rules' })).json();
+    expect(crazy.data.slug).toBe('crazy');
+    expect(crazy.data.rules[0]).toMatchObject({ id: 'deal', text: { en: expect.stringContaining('two decks'), am: expect.any(String) } });
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/games/hangman/rules' })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/games/nope/rules' })).statusCode).toBe(404);
+  });
 });
 
 describe('operations', () => {

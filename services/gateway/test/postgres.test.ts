@@ -1,4 +1,4 @@
-import { createScratchDatabase, findTestPostgres } from '@qal/events/testing/postgres.ts';
+import { createScratchDatabase, findTestPostgres } from '@qal/events/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestPlatform } from '../src/testing/platform.ts';
 import { bearer, startPlatform } from './support/platform.ts';

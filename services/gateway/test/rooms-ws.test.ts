@@ -140,9 +140,12 @@ describe('rooms over the websocket', () => {
     guestWs.close();
     const offline = await hostWs.next('push', (m) => m.version > lastRoomVersion && guestOnline(false)(m));
 
-    // Polling over HTTP (the client's fallback without a socket) counts as being there.
+    // Reading over HTTP (the client's fallback without a socket) changes nothing; saying so does.
     await c.ok('GET', `/matches/${matchId}`, guest.token);
-    await hostWs.next('push', (m) => m.version > offline.version && guestOnline(true)(m));
+    await c.ok('GET', `/rooms/${code}`, guest.token);
+    expect((await c.call('POST', `/rooms/${code}/presence`, guest.token, { online: true })).statusCode).toBe(200);
+    const present = await hostWs.next('push', (m) => m.version > offline.version && m.channel === roomChannel);
+    expect(guestOnline(true)(present)).toBe(true);
 
     // The guest comes back on a new socket: a fresh snapshot of their view carries on where the match is.
     const back = await connect(guest.token);

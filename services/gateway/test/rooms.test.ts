@@ -1,3 +1,4 @@
+import { comparePositions } from '@qal/events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestPlatform } from '../src/testing/platform.ts';
 import { startPlatform } from './support/platform.ts';
@@ -464,5 +465,65 @@ describe('idempotent retries', () => {
     expect(twice.json().data.view.scores).toEqual(once.json().data.view.scores);
     const plain = await c.move(guesser.token, matchId, { type: 'guess', letter: 'g' });
     expect(plain.json()).toMatchObject({ code: 'already_guessed' });
+  });
+});
+
+describe('presence over HTTP', () => {
+  /** The store's head once nothing has been appended for a while (wallets opening, pushes, projections). */
+  async function quietHead() {
+    let head = await t.platform.store.head();
+    for (let tries = 0; tries < 30; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const again = await t.platform.store.head();
+      if (comparePositions(again, head) === 0) return head;
+      head = again;
+    }
+    throw new Error('the store never went quiet');
+  }
+  const onlineOf = async (token: string, code: string, id: string) =>
+    (await roomOf(token, code)).room.players.find((p) => p.id === id)?.online;
+
+  it('a member without a socket says whether they are there; reading the room or its match writes nothing', async () => {
+    const host = await c.player('Hana');
+    const guest = await c.player('Iyasu');
+    const outsider = await c.player('Kidist');
+    const { room } = await c.ok<{ room: Room }>('POST', '/rooms', host.token, {
+      roomName: 'Presence',
+      maxPlayers: 2,
+      gameDuration: 'normal',
+    });
+    await c.ok('POST', `/rooms/${room.code}/join`, guest.token, {});
+    for (const player of [host, guest]) await c.ok('POST', `/rooms/${room.code}/ready`, player.token);
+    const { matchId } = await c.ok<{ matchId: string }>('POST', `/rooms/${room.code}/start`, host.token);
+    expect(await onlineOf(host.token, room.code, guest.id)).toBe(true);
+
+    const away = await c.call('POST', `/rooms/${room.code.toLowerCase()}/presence`, guest.token, { online: false });
+    expect(away.statusCode).toBe(200);
+    expect(away.json()).toMatchObject({ success: true, data: { online: false } });
+    expect(await onlineOf(host.token, room.code, guest.id)).toBe(false);
+
+    // Reads never write: the offline guest reads the room, the lobby and their match, and the store stays as it was.
+    const head = await quietHead();
+    await roomOf(guest.token, room.code);
+    await c.ok('GET', '/rooms?mine=1', guest.token);
+    await c.view(guest.token, matchId);
+    expect(await quietHead()).toEqual(head);
+    expect(await onlineOf(host.token, room.code, guest.id)).toBe(false);
+
+    expect((await c.call('POST', `/rooms/${room.code}/presence`, guest.token, { online: true })).statusCode).toBe(200);
+    expect(await onlineOf(host.token, room.code, guest.id)).toBe(true);
+
+    // Members only, a boolean, an existing room, signed in.
+    expect((await c.call('POST', `/rooms/${room.code}/presence`, outsider.token, { online: true })).json()).toMatchObject({
+      code: 'not_in_room',
+    });
+    const invalid = await c.call('POST', `/rooms/${room.code}/presence`, guest.token, { online: 'yes' });
+    expect(invalid.statusCode).toBe(400);
+    expect(invalid.json()).toMatchObject({ code: 'validation_failed' });
+    expect((await c.call('POST', `/rooms/${room.code}/presence`, guest.token, {})).statusCode).toBe(400);
+    expect((await c.call('POST', '/rooms/ZZZZZZ/presence', guest.token, { online: true })).json()).toMatchObject({
+      code: 'room_not_found',
+    });
+    expect((await c.call('POST', `/rooms/${room.code}/presence`, undefined, { online: true })).statusCode).toBe(401);
   });
 });

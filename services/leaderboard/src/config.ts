@@ -1,7 +1,7 @@
 /**
- * Every number the leaderboard service depends on (product/RULES.md "Leaderboards, badges, stats"), in one place.
+ * Every number the leaderboard service depends on (docs/product-rules.md, "Leaderboards", "Badges", "Statistics"), in one place.
  */
-import { config as engineConfig, hangman, type GameSlug } from '@qal/game-engine';
+import { GAME_MODULES, HANGMAN_MAX_SCORE, type GameSlug } from '@qal/game-engine';
 import type { TransferReason } from '@qal/events';
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -21,31 +21,19 @@ export const ALL_TIME_KEY = 'all';
 // Scores
 // ---------------------------------------------------------------------------------------------------------------
 
-/**
- * Hangman's highest possible score: a perfect game (no wrong guess, no hint) won at once, on the longest word
- * the bank may hold, in whichever language scores more. Derived from the engine's own scoring formula and
- * limits, so it follows any change to them. (English 12 letters, m = 5.0: 500 + 600 + 1000 + 250 = 2350.)
- */
-export const HANGMAN_MAX_SCORE = Math.max(
-  ...hangman.HANGMAN_LANGUAGES.map((language) =>
-    hangman.scoreOf({
-      won: true,
-      language,
-      letters: engineConfig.HANGMAN_WORD_LENGTH_MAX[language],
-      wrongGuesses: 0,
-      hintsUsed: 0,
-      elapsedMs: 0,
-    }),
-  ),
-);
+/** Hangman's highest possible score (a perfect game on the longest word), from the engine's own scoring. */
+export { HANGMAN_MAX_SCORE };
 
 /**
- * Each game's maximum score: the global board sums best ÷ max × GLOBAL_POINTS_PER_GAME over games, so no single
- * game dominates. A game without an entry here is not on the global board (it has no scored engine yet).
+ * Each game's maximum score, as its game module states it: the global board sums best ÷ max × GLOBAL_POINTS_PER_GAME
+ * over games, so no single game dominates. A game without one is not on the global board.
  */
-export const GAME_MAX_SCORES: Readonly<Partial<Record<GameSlug, number>>> = {
-  hangman: HANGMAN_MAX_SCORE,
-};
+export const GAME_MAX_SCORES: Readonly<Partial<Record<GameSlug, number>>> = Object.fromEntries(
+  GAME_MODULES.flatMap((module) => {
+    const max = module.leaderboard.maxScore;
+    return max === null ? [] : [[module.kind === 'solo' ? module.id : module.roomGame, max]];
+  }),
+);
 /** What a game's maximum score is worth on the global board. */
 export const GLOBAL_POINTS_PER_GAME = 1000;
 /**

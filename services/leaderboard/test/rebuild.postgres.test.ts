@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe } from 'vitest';
 import { createSqlEventStore, type EventStore, type SqlDatabase } from '@qal/events';
-import { createScratchDatabase, findTestPostgres } from '@qal/events/testing/postgres.ts';
+import { createScratchDatabase, findTestPostgres } from '@qal/events/testing';
 import { createLeaderboard, type Leaderboard } from '../src/leaderboard.ts';
 import { rebuildSuite } from './rebuild-suite.ts';
 

@@ -1,6 +1,6 @@
 /** Every number the ledger's rules and plumbing depend on, in one place. */
 
-/** Tokens granted once when a wallet opens (product/RULES.md, Tokens). */
+/** Tokens granted once when a wallet opens (docs/product-rules.md, "Tokens"). */
 export const WELCOME_GRANT_TOKENS = 100;
 /** Tokens of the daily bonus, claimable once per Africa/Addis_Ababa calendar day. */
 export const DAILY_BONUS_TOKENS = 10;

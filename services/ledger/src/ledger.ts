@@ -9,8 +9,7 @@ import {
 } from '@qal/events';
 import { PROJECTION_SUBSCRIBER, READ_YOUR_WRITES_TIMEOUT_MS } from './config.ts';
 import { dispatch } from './handlers/dispatch.ts';
-import { createKeyedLock, waitForSubscriber } from '@qal/events';
-import { traceLatency } from '@qal/events/process/latency-trace.ts';
+import { createKeyedLock, traceLatency, waitForSubscriber } from '@qal/events';
 import type { HandlerDeps, Logger } from './handlers/shell.ts';
 import type { PaymentProvider } from './payments/port.ts';
 import { migrateLedger } from './projection/migrations.ts';

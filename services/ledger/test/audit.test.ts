@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSqlEventStore, openPgliteDatabase, type SqlDatabase } from '@qal/events';
-import { findTestPostgres } from '@qal/events/testing/postgres.ts';
+import { findTestPostgres } from '@qal/events/testing';
 import { auditSource } from '../src/audit/run.ts';
 import { openAuditSource } from '../src/audit/source.ts';
 import { runScenario } from './scenario.ts';

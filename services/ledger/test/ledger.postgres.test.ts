@@ -1,5 +1,5 @@
 import { describe } from 'vitest';
-import { findTestPostgres } from '@qal/events/testing/postgres.ts';
+import { findTestPostgres } from '@qal/events/testing';
 import { ledgerBehaviour } from './ledger-suite.ts';
 import { postgresBackend } from './support.ts';
 

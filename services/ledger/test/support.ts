@@ -12,7 +12,7 @@ import {
   type SqlDatabase,
   type StoredEvent,
 } from '@qal/events';
-import { createScratchDatabase } from '@qal/events/testing/postgres.ts';
+import { createScratchDatabase } from '@qal/events/testing';
 import { createLedger, createSandboxPaymentProvider, type Ledger } from '../src/index.ts';
 import type { ReadModelSnapshot } from '../src/audit/audit.ts';
 import { readModelSnapshot } from '../src/audit/source.ts';

@@ -7,8 +7,7 @@ import { execFile } from 'node:child_process';
 import { connect, createServer } from 'node:net';
 import path from 'node:path';
 import { openPostgresDatabase, type SqlDatabase } from '@qal/events';
-import { findOrStartKafka, kafkaAnswers, stopKafkaIfStarted } from '@qal/events/testing/kafka.ts';
-import { createScratchDatabase, findTestPostgres } from '@qal/events/testing/postgres.ts';
+import { createScratchDatabase, findOrStartKafka, findTestPostgres, kafkaAnswers, stopKafkaIfStarted } from '@qal/events/testing';
 import { createTopology, REPO_ROOT, type ManagedProcess, type Topology } from '../../../scripts/distributed/topology.ts';
 
 /** The fault suite's broker: its own port (controller on the next), never the shared test broker or KAFKA_BROKERS. */

@@ -1,5 +1,5 @@
 /**
- * Crazy (issue 7) as the fault scenarios play it in a room (rooms.ts): three players sending through gateways
+ * Crazy as the fault scenarios play it in a room (rooms.ts): three players sending through gateways
  * 1, 2, 1, an entry fee of Crazy's price and a bet, each playing from its own view with crazy-strategy.ts (over
  * HTTP; pushes on the other gateway tell it when its turn comes) until the match is over.
  *

@@ -1,5 +1,5 @@
 /**
- * The word duel (issue 5) as the fault scenarios play it in a room (rooms.ts): two players, the host sending
+ * The word duel as the fault scenarios play it in a room (rooms.ts): two players, the host sending
  * through gateway 1, the guest through gateway 2, an entry fee and a bet.
  *
  * The plan: the first seat sets PLAN_WORDS[0], the second PLAN_WORDS[1], each guesser guesses the letters of the

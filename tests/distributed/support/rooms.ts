@@ -1,5 +1,5 @@
 /**
- * Room matches in the fault scenarios (issues 5 and 7 in the distributed mode), whatever the game: players whose
+ * Room matches in the fault scenarios (the word duel and Crazy in the distributed mode), whatever the game: players whose
  * requests go to alternating gateways, each following `room:<code>` and `match:<matchId>:<me>` on the OTHER
  * gateway's websocket. The host creates a room with an entry fee, the others join by code, the second player
  * proposes a bet everyone else accepts, all ready (fee and stake held in the match escrow), the host starts once

@@ -8,7 +8,7 @@ import { Skeleton } from '../../components/skeleton.tsx';
 import { useApiQuery } from '../../hooks/use-api-query.ts';
 import { useDocumentMeta } from '../../hooks/use-document-meta.ts';
 import { selectUser, useAuth } from '../../lib/auth/auth-live.ts';
-import { fetchGames, pickLocalized } from '../games/games-api.ts';
+import { fetchGames, pickLocalized } from '../../lib/games/games-api.ts';
 import { fetchBoard, PERIODS, type Board, type BoardEntry, type Period } from './leaderboards-api.ts';
 import './leaderboards.css';
 

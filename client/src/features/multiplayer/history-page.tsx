@@ -6,8 +6,8 @@ import { Skeleton } from '../../components/skeleton.tsx';
 import { useApiQuery } from '../../hooks/use-api-query.ts';
 import { useDocumentMeta } from '../../hooks/use-document-meta.ts';
 import { notify } from '../../lib/notify.ts';
-import { BackToLobby } from './parts.tsx';
-import { fetchHistory, type HistoryItem } from './rooms-api.ts';
+import { BackToLobby } from '../../components/match/match-parts.tsx';
+import { fetchHistory, type HistoryItem } from '../../lib/rooms/rooms-api.ts';
 import './multiplayer.css';
 
 /** `/multiplayer/history`: finished matches, newest first, with the result, tokens won or lost and a replay. */

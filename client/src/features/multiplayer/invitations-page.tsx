@@ -8,8 +8,8 @@ import { useApiQuery } from '../../hooks/use-api-query.ts';
 import { useDocumentMeta } from '../../hooks/use-document-meta.ts';
 import { setPendingInvitations, usePendingInvitations } from '../../lib/invitations-store.ts';
 import { notify } from '../../lib/notify.ts';
-import { BackToLobby } from './parts.tsx';
-import { fetchInvitations, respondInvitation, type Invitation } from './rooms-api.ts';
+import { BackToLobby } from '../../components/match/match-parts.tsx';
+import { fetchInvitations, respondInvitation, type Invitation } from '../../lib/rooms/rooms-api.ts';
 import './multiplayer.css';
 
 /** `/multiplayer/invitations`: rooms the player was invited to; accepting joins and opens the room. */

@@ -9,9 +9,10 @@ import { useTokenProblem } from '../../hooks/use-token-problem.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { selectUser, useAuth } from '../../lib/auth/auth-live.ts';
 import { notify } from '../../lib/notify.ts';
-import { BackToLobby, RoomFacts, useCodeParam } from './parts.tsx';
-import { playerOf } from './room-rules.ts';
-import { fetchRoom, sendRoomAction, type RoomView } from './rooms-api.ts';
+import { BackToLobby } from '../../components/match/match-parts.tsx';
+import { RoomFacts, useCodeParam } from './parts.tsx';
+import { playerOf } from '../../lib/rooms/room-rules.ts';
+import { fetchRoom, sendRoomAction, type RoomView } from '../../lib/rooms/rooms-api.ts';
 import './multiplayer.css';
 
 type Step =

@@ -19,7 +19,7 @@ import { useApiQuery } from '../../hooks/use-api-query.ts';
 import { useDocumentMeta } from '../../hooks/use-document-meta.ts';
 import { usePendingInvitations } from '../../lib/invitations-store.ts';
 import { notify } from '../../lib/notify.ts';
-import { fetchGames } from '../games/games-api.ts';
+import { fetchGames } from '../../lib/games/games-api.ts';
 import {
   ROOM_GAMES,
   codeFromInput,
@@ -30,8 +30,9 @@ import {
   type FormProblems,
   type RoomForm,
   type RoomGame,
-} from './room-rules.ts';
-import { createRoom, fetchMyRooms, fetchOpenRooms, type RoomView } from './rooms-api.ts';
+} from '../../lib/rooms/room-rules.ts';
+import { createRoom, fetchMyRooms, fetchOpenRooms, type RoomView } from '../../lib/rooms/rooms-api.ts';
+import '../../components/match/match.css';
 import './multiplayer.css';
 
 /** `/multiplayer`: join by code, open rooms, my rooms, and a new room. */

@@ -5,8 +5,8 @@ import { routes } from '../../app/routes.tsx';
 import { authActor } from '../../lib/auth/auth-live.ts';
 import { writeStoredSession } from '../../lib/auth/session-storage.ts';
 import { aUser } from '../../testing/fixtures.ts';
-import { aDuel, aRoom } from './testing/fixtures.ts';
-import type { DuelView, RoomView } from './rooms-api.ts';
+import { aDuel, aRoom } from '../../testing/room-fixtures.ts';
+import type { DuelView, RoomView } from '../../lib/rooms/rooms-api.ts';
 
 const options = {
   cost: 9,
@@ -55,8 +55,8 @@ function answer(method: string, path: string): unknown {
           score: 60,
           tokens: 18,
           players: [
-            { id: 'u-2', score: 60, name: 'Sara' },
-            { id: 'u-1', score: 10, name: 'Abebe' },
+            { id: 'u-2', score: 60, name: 'Sara', username: 'sara', avatar: null, badge: null },
+            { id: 'u-1', score: 10, name: 'Abebe', username: 'abebe', avatar: null, badge: null },
           ],
         },
       ],
@@ -66,11 +66,14 @@ function answer(method: string, path: string): unknown {
     return {
       kind: 'duel',
       matchId: 'm-1',
+      roomCode: 'ABC234',
+      final: aDuel({ status: 'finished', phase: 'finished', slots: ['c', 'a', 'b'], guessed: ['a', 'b', 'c'], word: 'cab' }),
       steps: [
-        { index: 0, kind: 'start', at: '2026-03-02T06:00:00.000Z', view: aDuel({ phase: 'setting', slots: null }) },
+        { index: 0, kind: 'start', event: 'DuelStarted', at: '2026-03-02T06:00:00.000Z', view: aDuel({ phase: 'setting', slots: null }) },
         {
           index: 1,
           kind: 'set_word',
+          event: 'WordSet',
           at: '2026-03-02T06:00:05.000Z',
           playerId: 'u-1',
           word: 'cab',
@@ -79,6 +82,7 @@ function answer(method: string, path: string): unknown {
         {
           index: 2,
           kind: 'guess',
+          event: 'LetterGuessed',
           at: '2026-03-02T06:00:09.000Z',
           playerId: 'u-2',
           letter: 'a',
@@ -179,6 +183,7 @@ describe('multiplayer pages', { timeout: 30_000 }, () => {
         acceptedBy: ['u-1'],
         status: 'proposed',
         pot: 20,
+        proposedByName: 'Abebe',
       },
     });
     renderAt('/multiplayer/room/ABC234');

@@ -7,10 +7,12 @@ import { BET_AMOUNTS } from '../../config/constants.ts';
 import { useDocumentMeta } from '../../hooks/use-document-meta.ts';
 import { selectUser, useAuth } from '../../lib/auth/auth-live.ts';
 import { notify } from '../../lib/notify.ts';
-import { BackToLobby, DeadlineClock, PlayerLine, RoomFacts, useCodeParam, useNameOf } from './parts.tsx';
-import { betPot, canProposeBet, mustAnswerBet, playerOf, seated, startCheck } from './room-rules.ts';
-import type { RoomAction, RoomView } from './rooms-api.ts';
-import { useRoom } from './use-room.ts';
+import { DeadlineClock } from '../../components/countdown.tsx';
+import { BackToLobby, useNameOf } from '../../components/match/match-parts.tsx';
+import { PlayerLine, RoomFacts, useCodeParam } from './parts.tsx';
+import { betPot, canProposeBet, mustAnswerBet, playerOf, seated, startCheck } from '../../lib/rooms/room-rules.ts';
+import type { RoomAction, RoomView } from '../../lib/rooms/rooms-api.ts';
+import { useRoom } from '../../lib/rooms/use-room.ts';
 import './multiplayer.css';
 
 /** `/multiplayer/room/{code}`: the waiting room; live over `room:<code>`, off to the game once it starts. */

@@ -3,7 +3,7 @@ import { Avatar } from '../../components/avatar.tsx';
 import { BadgeIcon, type Badge } from '../../components/badge-icon.tsx';
 import { useLocale } from '../../components/locale-link.tsx';
 import { useApiQuery } from '../../hooks/use-api-query.ts';
-import { fetchCatalogue, pickLocalized } from '../games/games-api.ts';
+import { fetchCatalogue, pickLocalized } from '../../lib/games/games-api.ts';
 import { CategoryBars, ScoreChart, WinRateRing } from './charts.tsx';
 import type { FullStats, OverallStats } from './stats-api.ts';
 import './stats.css';

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { TransactionPage, type WalletTransaction } from '@qal/events/contracts';
 import { TRANSACTIONS_PAGE_SIZE } from '../../config/constants.ts';
 import { api } from '../../lib/api-client.ts';
 import { userSchema } from '../../lib/auth/user.ts';
@@ -9,19 +10,9 @@ export type TokenPackage = z.infer<typeof packageSchema>;
 const packagesSchema = z.object({ packages: z.array(packageSchema), provider: z.string() });
 export type PackageOffer = z.infer<typeof packagesSchema>;
 
-const transactionSchema = z.object({
-  id: z.string(),
-  amount: z.number(),
-  reason: z.string(),
-  status: z.string(),
-  matchId: z.optional(z.nullable(z.string())),
-  purchaseId: z.optional(z.nullable(z.string())),
-  at: z.string(),
-});
-export type Transaction = z.infer<typeof transactionSchema>;
-
-const transactionPageSchema = z.object({ items: z.array(transactionSchema), nextCursor: z.nullable(z.string()) });
-export type TransactionPage = z.infer<typeof transactionPageSchema>;
+/** One movement of the wallet, and a page of them (@qal/events contracts/wallet.ts). */
+export type Transaction = WalletTransaction;
+export type { TransactionPage };
 
 const bonusSchema = z.object({ user_tokens: z.number(), amount: z.number(), user: userSchema });
 const purchaseSchema = z.object({ purchaseId: z.string(), status: z.string(), checkoutUrl: z.nullable(z.string()) });
@@ -40,7 +31,7 @@ export function fetchPackages(signal?: AbortSignal): Promise<PackageOffer> {
 export function fetchTransactions(cursor: string | null, signal?: AbortSignal): Promise<TransactionPage> {
   const query = new URLSearchParams({ limit: String(TRANSACTIONS_PAGE_SIZE) });
   if (cursor) query.set('cursor', cursor);
-  return api.request(`/wallet/transactions?${query.toString()}`, transactionPageSchema, { signal });
+  return api.request(`/wallet/transactions?${query.toString()}`, TransactionPage, { signal });
 }
 
 export function claimDailyBonus(idempotencyKey: string) {

@@ -7,9 +7,10 @@ import {
   HANGMAN_LIVES,
   HANGMAN_TIME_LIMIT_SECONDS,
 } from '../config.ts';
-import { instructions as crazyInstructions } from '../games/crazy/messages.en-am.ts';
+import { CRAZY_RULE_TABLE, instructions as crazyInstructions } from '../games/crazy/messages.en-am.ts';
 import { catalogueEntry, fullCatalogue, listCatalogue } from './catalogue.ts';
 import { GAME_CATEGORIES, HOME_CATEGORIES } from './categories.ts';
+import { ruleTable } from './rule-tables.ts';
 
 const ETHIOPIC = /[\u1200-\u137F]/u;
 
@@ -86,6 +87,12 @@ describe('the game catalogue', () => {
     expect(instructions.en.startsWith(crazyInstructions('en'))).toBe(true);
     expect(instructions.am.startsWith(crazyInstructions('am'))).toBe(true);
     expect(instructions.en).toContain('15 tokens');
+  });
+
+  it('serves Crazy’s rule table line by line in both languages, and none for a game without one', () => {
+    expect(ruleTable('crazy')).toEqual(CRAZY_RULE_TABLE.map(({ id, en, am }) => ({ id, text: { en, am } })));
+    expect(ruleTable('crazy')?.every((line) => ETHIOPIC.test(line.text.am) && !ETHIOPIC.test(line.text.en))).toBe(true);
+    expect(ruleTable('hangman')).toBeNull();
   });
 });
 

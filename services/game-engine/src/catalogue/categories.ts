@@ -1,6 +1,6 @@
 /**
- * The game categories the home page filters by. SPEC.md §1 speaks of 8 categories; these are the 8 categories of
- * the catalogue RULES.md seeds (one per game), so every listed game belongs to one of them.
+ * The game categories the home page filters by: the 8 categories of the catalogue (one per game, see
+ * docs/product-rules.md, "The catalogue"), so every listed game belongs to one of them.
  */
 import type { LocalizedText } from './localized.ts';
 

@@ -1,6 +1,6 @@
 /**
- * The catalogue's rule table (product/RULES.md "Games and plays"): each game's category, price, daily limit and
- * whether it can be played yet. A game becomes playable in the issue that builds its engine.
+ * The catalogue's rule table (docs/product-rules.md, "The catalogue"): each game's category, price, daily limit and
+ * whether it can be played yet. A game becomes playable once its engine is built.
  */
 import {
   CODEBREAKER_COST_TOKENS,
@@ -53,7 +53,7 @@ export const GAME_RULES: Readonly<Record<GameSlug, GameRules>> = {
     dailyPlayLimit: null,
     multiplayer: true,
     players: { min: CRAZY_PLAYERS_MIN, max: CRAZY_PLAYERS_MAX },
-    // Played in rooms only (issue 7): a single-player start of it is still refused.
+    // Played in rooms only: a single-player start of it is still refused.
     playable: true,
   },
   codebreaker: singlePlayer('codebreaker', 'code_breaker', CODEBREAKER_COST_TOKENS, false),

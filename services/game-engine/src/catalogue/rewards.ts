@@ -1,4 +1,4 @@
-/** What a won single-player round pays, and how XP becomes levels (product/RULES.md "Games and plays"). */
+/** What a won single-player round pays, and how XP becomes levels (docs/product-rules.md, "Tokens"). */
 import {
   LEVEL_FIRST,
   LEVEL_XP_PER_LEVEL,

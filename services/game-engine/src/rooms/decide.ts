@@ -4,7 +4,6 @@
  * ledger's answers) is done by the shell and handed in as facts.
  */
 import { uuidFrom } from '@qal/events';
-import { GAME_RULES } from '../catalogue/games.ts';
 import {
   ROOM_BET_AMOUNTS,
   ROOM_BET_EXPIRY_MS,
@@ -20,7 +19,8 @@ import {
   ROOM_PLAYERS_MIN,
   ROOM_RAKE_PERCENT,
 } from '../config.ts';
-import { ROOM_GAMES, type HoldSpec, type Payout, type RoomEvent, type RoomGame, type RoomSettings, type TransferSpec } from './events.ts';
+import { DEFAULT_GAME_REGISTRY } from '../games/registry.ts';
+import type { HoldSpec, Payout, RoomEvent, RoomSettings, TransferSpec } from './events.ts';
 import { activePlayers, playerOf, type RoomState } from './state.ts';
 
 export interface RoomRejection {
@@ -43,6 +43,13 @@ export interface RawRoomSettings {
   readonly penalty?: number | undefined;
 }
 
+/** What the room needs of its game (a RoomGameModule of the registry has it): null when no room game has that name. */
+export interface RoomGameRules {
+  readonly roomGame: string;
+  readonly players: { readonly min: number; readonly max: number };
+  readonly entryFeeMin: number;
+}
+
 export type RoomCommand =
   | {
       type: 'CreateRoom';
@@ -51,6 +58,8 @@ export type RoomCommand =
         matchId: string;
         userId: string;
         settings: RawRoomSettings;
+        /** The game's rules from the engine's registry; when left out, the default registry's game of that name. */
+        game?: RoomGameRules | null;
         passwordLength: number | null;
         passwordHash: string | null;
         at: string;
@@ -85,22 +94,26 @@ export const payoutTransferId = (matchId: string, userId: string) => uuidFrom('r
 export const escrowOf = (matchId: string) => `escrow:${matchId}`;
 
 /** Checks a room's settings against RULES.md; the first bad field is named. */
-export function validateSettings(raw: RawRoomSettings, passwordLength: number | null): RoomSettings | RoomRejection {
+export function validateSettings(
+  raw: RawRoomSettings,
+  rules: RoomGameRules | null,
+  passwordLength: number | null,
+): RoomSettings | RoomRejection {
   const bad = (field: string) => reject('invalid_room_settings', { field });
   const roomName = raw.roomName.trim();
   if (roomName.length === 0 || roomName.length > ROOM_NAME_MAX) return bad('roomName');
   const description = (raw.description ?? '').trim();
   if (description.length > ROOM_DESCRIPTION_MAX) return bad('description');
-  const game = (ROOM_GAMES as readonly string[]).includes(raw.game) ? (raw.game as RoomGame) : null;
-  if (!game) return reject('unknown_game', { game: raw.game });
+  if (!rules || rules.roomGame !== raw.game) return reject('unknown_game', { game: raw.game });
+  const game = rules.roomGame;
   if (raw.language !== 'en' && raw.language !== 'am') return reject('unknown_language', { language: raw.language });
-  // The room's limits, narrowed by the game's own (Crazy: 2–8 from the catalogue).
-  const { min, max } = GAME_RULES[game].multiplayer ? GAME_RULES[game].players : { min: ROOM_PLAYERS_MIN, max: ROOM_PLAYERS_MAX };
+  // The room's limits, narrowed by the game's own.
+  const { min, max } = rules.players;
   const minPlayers = Math.max(ROOM_PLAYERS_MIN, min);
   const maxPlayers = Math.min(ROOM_PLAYERS_MAX, max);
   if (!isInt(raw.maxPlayers) || raw.maxPlayers < minPlayers || raw.maxPlayers > maxPlayers) return bad('maxPlayers');
   if (raw.gameDuration !== 'normal' && raw.gameDuration !== 'rush') return bad('gameDuration');
-  const cost = GAME_RULES[game].costTokens;
+  const cost = rules.entryFeeMin;
   const entryFee = raw.entryFee ?? cost;
   if (!isInt(entryFee) || entryFee < cost || entryFee > ROOM_ENTRY_FEE_MAX) return bad('entryFee');
   const penalty = raw.penalty ?? 0;
@@ -161,9 +174,9 @@ export function payoutOf(pot: number, winners: readonly string[], rakePercent = 
 
 export function decideRoom(command: RoomCommand, state: RoomState | null): RoomEvent[] | RoomRejection {
   if (command.type === 'CreateRoom') {
-    const { code, matchId, userId, settings: raw, passwordLength, passwordHash, at } = command.data;
+    const { code, matchId, userId, settings: raw, game, passwordLength, passwordHash, at } = command.data;
     if (state) return reject('room_exists');
-    const settings = validateSettings(raw, passwordLength);
+    const settings = validateSettings(raw, game === undefined ? DEFAULT_GAME_REGISTRY.roomGame(raw.game) : game, passwordLength);
     if ('reason' in settings) return settings;
     return [{ type: 'RoomCreated', data: { code, matchId, hostId: userId, settings, passwordHash, at } }];
   }

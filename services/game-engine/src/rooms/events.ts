@@ -5,20 +5,17 @@
  * ledger answer is a fact here (RoomHoldPlaced / Refused / Resolved, RoomTransferDone). What is still to do
  * is always a fold of the stream, so a retry or the sweeper resumes exactly where a crash stopped.
  */
-export const ROOM_STREAM_TYPE = 'room';
-export const ROOM_STREAM_PREFIX = 'room-';
-export const roomStreamId = (code: string) => `${ROOM_STREAM_PREFIX}${code}`;
+import { ROOM_GAMES, ROOM_STREAM_PREFIX, roomStreamId, type GameDuration, type RoomGame, type RoomLanguage } from '@qal/events';
 
-export type GameDuration = 'normal' | 'rush';
-export type RoomLanguage = 'en' | 'am';
-/** The games a room can play: the word duel (slug `hangman`) and Crazy. */
-export const ROOM_GAMES = ['hangman', 'crazy'] as const;
-export type RoomGame = (typeof ROOM_GAMES)[number];
+export const ROOM_STREAM_TYPE = 'room';
+/** The stream's name and the settings' values are the client contract's (@qal/events contracts/streams.ts, rooms.ts). */
+export { ROOM_GAMES, ROOM_STREAM_PREFIX, roomStreamId, type GameDuration, type RoomGame, type RoomLanguage };
 
 export interface RoomSettings {
   readonly roomName: string;
   readonly description: string;
-  readonly game: RoomGame;
+  /** A room game of the registry, by its catalogue slug (games/registry.ts). */
+  readonly game: string;
   /** The word duel's dictionary; kept (and valid) for Crazy, where it changes nothing. */
   readonly language: RoomLanguage;
   readonly maxPlayers: number;

@@ -2,11 +2,11 @@
  * A room's state, folded from its stream. Pure: the decider, the shell, the projection (which keeps this state
  * as JSON per room) and the queries all fold the same events with `evolveRoom`.
  */
+import type { BetStatus, PlayerStatus, RoomStatus } from '@qal/events';
 import type { HoldSpec, RoomEvent, RoomSettings, TransferSpec } from './events.ts';
 
-export type PlayerStatus = 'invited' | 'joined' | 'ready' | 'playing' | 'finished' | 'left';
-export type RoomStatus = 'waiting' | 'in_progress' | 'finished' | 'cancelled';
-export type BetStatus = 'proposed' | 'agreed' | 'declined' | 'expired' | 'failed';
+/** The statuses clients see are the contract's (@qal/events contracts/rooms.ts). */
+export type { BetStatus, PlayerStatus, RoomStatus };
 
 export interface RoomPlayer {
   readonly id: string;

@@ -1,47 +1,10 @@
 /** What clients see of a room: ids only (the gateway adds names), never the password or its hash, no hold ids. */
-import type { GameDuration, RoomGame, RoomLanguage } from './events.ts';
-import type { BetStatus, PlayerStatus, RoomState, RoomStatus } from './state.ts';
+import type { RoomBetView, RoomPlayerView, RoomView } from '@qal/events';
+import type { RoomState } from './state.ts';
 import { activePlayers } from './state.ts';
 
-export interface RoomPlayerView {
-  readonly id: string;
-  readonly status: PlayerStatus;
-  readonly online: boolean;
-  readonly joinedAt: string | null;
-}
-
-export interface RoomBetView {
-  readonly proposalId: string;
-  readonly amount: number;
-  readonly proposedBy: string;
-  readonly expiresAt: string;
-  readonly acceptedBy: string[];
-  readonly status: BetStatus;
-  /** Tokens in play: amount × stakes held once agreed, amount × players taking part before. */
-  readonly pot: number;
-}
-
-export interface RoomView {
-  readonly code: string;
-  readonly roomName: string;
-  readonly description: string;
-  readonly game: RoomGame;
-  readonly language: RoomLanguage;
-  readonly maxPlayers: number;
-  readonly gameDuration: GameDuration;
-  readonly entryFee: number;
-  readonly penalty: number;
-  /** Has a password (hidden from the lobby list, joinable by code). */
-  readonly private: boolean;
-  readonly status: RoomStatus;
-  readonly hostId: string;
-  readonly matchId: string;
-  readonly createdAt: string;
-  readonly players: RoomPlayerView[];
-  readonly bet: RoomBetView | null;
-  /** Every match of the room, oldest first (the last is the current one). */
-  readonly matches: string[];
-}
+/** The shapes are the client contract (@qal/events contracts/rooms.ts); this file builds them from the state. */
+export type { RoomBetView, RoomPlayerView, RoomView };
 
 export function roomView(state: RoomState): RoomView {
   const { settings, bet } = state;

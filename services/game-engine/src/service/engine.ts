@@ -8,11 +8,9 @@ import {
   GameEngineCommands,
   isGameEngineCommandType,
   rejected,
-  succeeded,
   type CommandEnvelope,
   type CommandHandler,
   type CommandSender,
-  type GameEngineCommandPayload,
   type EventStore,
   type Position,
   type SqlDatabase,
@@ -25,26 +23,29 @@ import {
   ROOM_TIMER_INTERVAL_MS,
   SWEEP_INTERVAL_MS,
 } from '../config.ts';
-import { expireHangman, makeMove, playHangman, type HandlerResult } from './handlers.ts';
+import { expireHangman, makeMove, playHangman } from './handlers.ts';
+import type { HandlerResult } from './handler-result.ts';
+import { DEFAULT_GAME_REGISTRY, type GameRegistry } from '../games/registry.ts';
 import { createKeyedLock, waitForSubscriber } from '@qal/events';
-import { applyToReadModel, projectsEvent, migrateEngine } from './projection.ts';
-import { createEngineQueries, type EngineQueries } from './queries.ts';
+import { createEngineProjection, migrateEngine } from './projection/index.ts';
+import { createEngineQueries, type EngineQueries } from './queries/index.ts';
 import type { HandlerDeps, Logger } from './shell.ts';
 import { sweep, sweepRooms, type RoomSweepReport, type SweepReport } from './sweeper.ts';
-import { crazyMove, crazyRoomOf, crazyTimeoutTurn } from './crazy-match.ts';
-import { duelMove, duelRoomOf, effectiveTurnDeadline, endMatchOnTime, leaveRoom, startRoomMatch, timeoutTurn } from './duel-match.ts';
+import { roomMatchEndOnTime, roomMatchMove, roomMatchTimeout } from './room-match.ts';
 import {
   createRoom,
   deleteRoom,
   expireBet,
   invitePlayer,
   joinRoom,
+  leaveRoom,
   proposeBet,
   respondBet,
   respondInvitation,
   setPresence,
   setReady,
   startRematch,
+  startRoomMatch,
 } from './rooms.ts';
 
 /** Room commands routed by the room code in their payload. */
@@ -81,6 +82,8 @@ export interface GameEngineDeps {
   readonly clock?: () => Date;
   /** Draws a game's secret seed; a test may fix it. */
   readonly newSeed?: () => string;
+  /** The games this engine plays; tests may add one of their own (games/registry.ts). */
+  readonly games?: GameRegistry;
   /** 0 turns the timer off (tests call `sweep()` themselves). */
   readonly sweepIntervalMs?: number;
   /** The room timers' interval; 0 turns it off. Defaults to ROOM_TIMER_INTERVAL_MS, or 0 when sweepIntervalMs is 0. */
@@ -89,6 +92,8 @@ export interface GameEngineDeps {
 
 export interface GameEngine {
   readonly handle: CommandHandler;
+  /** The games it plays. */
+  readonly games: GameRegistry;
   readonly queries: EngineQueries;
   /** Runs the migrations, then starts the projection and the sweeper. */
   start(): Promise<void>;
@@ -107,14 +112,17 @@ const secureSeed = () => randomBytes(32).toString('base64url');
 export function createGameEngine(deps: GameEngineDeps): GameEngine {
   const logger = deps.logger ?? silent;
   const clock = deps.clock ?? (() => new Date());
+  const games = deps.games ?? DEFAULT_GAME_REGISTRY;
+  const readModel = createEngineProjection(games);
   const handlerDeps: HandlerDeps = {
+    games,
     store: deps.store,
     ledger: deps.commands,
     locks: createKeyedLock(),
     logger,
     newSeed: deps.newSeed ?? secureSeed,
   };
-  const queries = createEngineQueries({ store: deps.store, db: deps.db });
+  const queries = createEngineQueries({ store: deps.store, db: deps.db, games });
   let projection: Subscription | null = null;
   let timer: NodeJS.Timeout | null = null;
   let sweeping: Promise<unknown> | null = null;
@@ -123,17 +131,11 @@ export function createGameEngine(deps: GameEngineDeps): GameEngine {
     return waitForSubscriber({ store: deps.store, subscription: projection, subscriber: PROJECTION_SUBSCRIBER, position, timeoutMs });
   }
 
-  /** Which room match `matchId` is (its stream's first event names the room); null for anything else. */
-  async function roomMatchOf(matchId: string): Promise<{ kind: 'duel' | 'crazy'; roomCode: string } | null> {
-    const duelRoom = await duelRoomOf(deps.store, matchId);
-    if (duelRoom) return { kind: 'duel', roomCode: duelRoom };
-    const crazyRoom = await crazyRoomOf(deps.store, matchId);
-    return crazyRoom ? { kind: 'crazy', roomCode: crazyRoom } : null;
-  }
-
   async function dispatch(command: CommandEnvelope): Promise<HandlerResult> {
     const refuse = (details: Record<string, unknown>): Promise<HandlerResult> =>
       Promise.resolve({ outcome: rejected(command.commandId, 'invalid_command', details), position: null, changesReadModel: false });
+    const notFound = () =>
+      Promise.resolve({ outcome: rejected(command.commandId, 'match_not_found'), position: null, changesReadModel: false });
     const invalid = (error: z.ZodError) => refuse({ issues: error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })) });
     if (!isGameEngineCommandType(command.type)) return refuse({ type: command.type });
     if (Number.isNaN(Date.parse(command.issuedAt))) return refuse({ issuedAt: command.issuedAt });
@@ -145,36 +147,25 @@ export function createGameEngine(deps: GameEngineDeps): GameEngine {
       case 'MakeMove': {
         const parsed = GameEngineCommands.MakeMove.safeParse(command.payload);
         if (!parsed.success) return invalid(parsed.error);
-        // One command for every match: a room match's stream names its room, anything else is single-player Hangman.
-        const roomMatch = await roomMatchOf(parsed.data.matchId);
-        if (roomMatch?.kind === 'crazy') return crazyMove(handlerDeps, command, parsed.data, roomMatch.roomCode);
-        return roomMatch ? duelMove(handlerDeps, command, parsed.data, roomMatch.roomCode) : makeMove(handlerDeps, command, parsed.data);
+        // The match id names a room game's match; anything else is single-player Hangman.
+        const module = games.roomGameOfMatch(parsed.data.matchId);
+        return module ? roomMatchMove(handlerDeps, module, command, parsed.data) : makeMove(handlerDeps, command, parsed.data);
       }
       case 'ExpireHangman': {
         const parsed = GameEngineCommands.ExpireHangman.safeParse(command.payload);
         return parsed.success ? expireHangman(handlerDeps, command, parsed.data) : invalid(parsed.error);
       }
-      case 'TimeoutTurn':
-      case 'EndMatchOnTime': {
-        const parsed = GameEngineCommands[command.type].safeParse(command.payload);
+      case 'TimeoutTurn': {
+        const parsed = GameEngineCommands.TimeoutTurn.safeParse(command.payload);
         if (!parsed.success) return invalid(parsed.error);
-        const roomMatch = await roomMatchOf(parsed.data.matchId);
-        if (!roomMatch) return { outcome: rejected(command.commandId, 'match_not_found'), position: null, changesReadModel: false };
-        const roomCode = roomMatch.roomCode;
-        if (roomMatch.kind === 'crazy') {
-          // Crazy has no match clock: only turns time out.
-          if (command.type !== 'TimeoutTurn') return { outcome: succeeded(command.commandId, {}), position: null, changesReadModel: false };
-          return crazyTimeoutTurn(
-            handlerDeps,
-            command,
-            parsed.data as GameEngineCommandPayload<'TimeoutTurn'>,
-            roomCode,
-            effectiveTurnDeadline,
-          );
-        }
-        return command.type === 'TimeoutTurn'
-          ? timeoutTurn(handlerDeps, command, parsed.data as GameEngineCommandPayload<'TimeoutTurn'>, roomCode)
-          : endMatchOnTime(handlerDeps, command, parsed.data, roomCode);
+        const module = games.roomGameOfMatch(parsed.data.matchId);
+        return module ? roomMatchTimeout(handlerDeps, module, command, parsed.data) : notFound();
+      }
+      case 'EndMatchOnTime': {
+        const parsed = GameEngineCommands.EndMatchOnTime.safeParse(command.payload);
+        if (!parsed.success) return invalid(parsed.error);
+        const module = games.roomGameOfMatch(parsed.data.matchId);
+        return module ? roomMatchEndOnTime(handlerDeps, module, command, parsed.data) : notFound();
       }
       case 'RespondInvitation': {
         const parsed = GameEngineCommands.RespondInvitation.safeParse(command.payload);
@@ -239,6 +230,7 @@ export function createGameEngine(deps: GameEngineDeps): GameEngine {
 
   return {
     handle,
+    games,
     queries,
     waitForProjection,
     sweep: runSweep,
@@ -248,10 +240,10 @@ export function createGameEngine(deps: GameEngineDeps): GameEngine {
       await migrateEngine(deps.db);
       projection = deps.store.subscribe({
         subscriber: PROJECTION_SUBSCRIBER,
-        accepts: projectsEvent,
+        accepts: readModel.accepts,
         coalesceMs: PROJECTION_COALESCE_MS,
         handle: (events, { tx }) =>
-          tx ? applyToReadModel(tx, events, deps.store) : deps.db.transaction((t) => applyToReadModel(t, events, deps.store)),
+          tx ? readModel.apply(tx, events, deps.store) : deps.db.transaction((t) => readModel.apply(t, events, deps.store)),
         onError: (error) => logger.error({ err: String(error) }, 'engine projection failed; retrying'),
       });
       const interval = deps.sweepIntervalMs ?? SWEEP_INTERVAL_MS;

@@ -18,9 +18,7 @@ import { HangmanEvent } from '../games/hangman/messages.ts';
 
 export const MATCH_STREAM_TYPE = 'hangman-match';
 export const PLAYS_STREAM_TYPE = 'hangman-plays';
-export const matchStreamId = (matchId: string) => `match-${matchId}`;
-export const playsStreamId = (userId: string, day: string) => `hangman-plays-${userId}-${day}`;
-export const MATCH_STREAM_PREFIX = 'match-';
+export { MATCH_STREAM_PREFIX, matchStreamId, playsStreamId } from '@qal/events';
 
 const Id = z.string().min(1).max(120);
 const Instant = z.iso.datetime({ offset: true });

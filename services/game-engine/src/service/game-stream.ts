@@ -1,10 +1,10 @@
 /**
- * A room game's own stream (`duel-<matchId>`, `crazy-<matchId>`): its id, the parse of its stored events against the
+ * A room game's own stream (`<prefix><matchId>`, games/module.ts): its id, the parse of its stored events against the
  * game's zod event union, and the folded load every command and query starts from. One copy for every game, so the
  * games cannot drift apart in how a stream is named, read or cached.
  */
 import type { EventStore, StoredEvent } from '@qal/events';
-import type { ZodSafeParseResult } from 'zod';
+import type { GameStreamSpec } from '../games/module.ts';
 import { commandIdOf } from './events.ts';
 
 export interface LoadedGame<E, S> {
@@ -16,23 +16,9 @@ export interface LoadedGame<E, S> {
   readonly globalPosition: bigint | null;
 }
 
-/** What gameStream() needs of a game's event union (a z.discriminatedUnion on `type` of z.literal types). */
-export interface GameEventUnion<E> {
-  readonly options: readonly { readonly shape: { readonly type: { readonly value: string } } }[];
-  safeParse(input: unknown): ZodSafeParseResult<E>;
-}
-
-export interface GameStreamSpec<E, S, T extends string, P extends string> {
-  readonly streamType: T;
-  readonly prefix: P;
-  readonly events: GameEventUnion<E>;
-  readonly fold: (events: readonly E[]) => S;
-  readonly evolve: (state: S, event: E) => S;
-}
-
-export interface GameStream<E, S, T extends string = string, P extends string = string> {
-  readonly STREAM_TYPE: T;
-  readonly PREFIX: P;
+export interface GameStream<E, S> {
+  readonly STREAM_TYPE: string;
+  readonly PREFIX: string;
   readonly streamId: (matchId: string) => string;
   /** The game's event, null for an event of another kind on the stream; throws when a stored event fails its schema. */
   readonly parse: (stored: Pick<StoredEvent, 'type' | 'data'>) => E | null;
@@ -44,13 +30,8 @@ export interface GameStream<E, S, T extends string = string, P extends string = 
 /** Matches kept folded per store and game; the one folded longest ago goes first. */
 const FOLDED_MAX = 2_000;
 
-export function gameStream<E, S, const T extends string, const P extends string>({
-  streamType,
-  prefix,
-  events: union,
-  fold,
-  evolve,
-}: GameStreamSpec<E, S, T, P>): GameStream<E, S, T, P> {
+export function gameStream<E, S>(spec: GameStreamSpec<E, S>): GameStream<E, S> {
+  const { streamType, prefix, events: union } = spec;
   const streamId = (matchId: string) => `${prefix}${matchId}`;
   const types: ReadonlySet<string> = new Set(union.options.map((o) => o.shape.type.value));
 
@@ -80,7 +61,7 @@ export function gameStream<E, S, const T extends string, const P extends string>
       const parsed = parse(event);
       if (parsed) {
         events.push(parsed);
-        state = state ? evolve(state, parsed) : fold([parsed]);
+        state = state ? spec.evolve(state, parsed) : spec.fold([parsed]);
       }
       const commandId = commandIdOf(event);
       if (commandId) commandIds.add(commandId);

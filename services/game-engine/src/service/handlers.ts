@@ -25,6 +25,7 @@ import {
 import { ENGINE_ACTOR, HANGMAN_COST_TOKENS, HANGMAN_DAILY_PLAY_LIMIT, PLAY_REQUEST_STALE_MS } from '../config.ts';
 import { decide, initialState } from '../games/hangman/decider.ts';
 import type { HangmanCommand, HangmanEvent } from '../games/hangman/messages.ts';
+import { answer, feeRefusal, type HandlerResult } from './handler-result.ts';
 import { NOT_STARTED } from '../games/hangman/state.ts';
 import { addisDay } from './addis-day.ts';
 import { matchStreamId, MATCH_STREAM_TYPE, playsStreamId, PLAYS_STREAM_TYPE, type HangmanRequested, type MatchEvent } from './events.ts';
@@ -40,23 +41,6 @@ import {
   type HandlerDeps,
   type LoadedMatch,
 } from './shell.ts';
-
-export interface HandlerResult {
-  readonly outcome: CommandOutcome;
-  /** Where what the command appended ends, so the caller can wait for the read model; null if nothing. */
-  readonly position: Position | null;
-  /** False when the appended events are ones the read model ignores (a move that did not end the game). */
-  readonly changesReadModel: boolean;
-}
-
-const answer = (outcome: CommandOutcome, position: Position | null = null, changesReadModel = true): HandlerResult => ({
-  outcome,
-  position,
-  changesReadModel,
-});
-
-/** The ledger's word for a wallet that does not exist yet means the same to a player: no tokens to pay with. */
-const feeRefusal = (reason: string) => (reason === 'account_not_found' ? 'insufficient_tokens' : reason);
 
 export const feeTransferId = (matchId: string) => uuidFrom('game-fee', matchId);
 export const refundTransferId = (matchId: string) => uuidFrom('game-fee-refund', matchId);
@@ -134,6 +118,8 @@ export function playHangman(
   payload: GameEngineCommandPayload<'PlayHangman'>,
 ): Promise<HandlerResult> {
   const { matchId, userId } = payload;
+  // A room game's id prefix names that game: a single-player match by such an id could never be played.
+  if (deps.games.roomGameOfMatch(matchId)) return Promise.resolve(answer(rejected(command.commandId, 'invalid_command', { matchId })));
   return deps.locks.run([matchId], () =>
     withRetries(async () => {
       const loaded = await loadMatch(deps.store, matchId);
@@ -250,14 +236,8 @@ export function makeMove(
       if (loaded.commandIds.has(command.commandId)) {
         return { result: answer(succeeded(command.commandId, { view: viewOf(match) })), won: null };
       }
-      const at = command.issuedAt;
-      if (move.type === 'set_word') return { result: answer(rejected(command.commandId, 'not_the_setter')), won: null };
-      if (move.type !== 'guess' && move.type !== 'hint')
-        return { result: answer(rejected(command.commandId, 'move_not_for_this_game')), won: null };
-      const core: HangmanCommand =
-        move.type === 'guess'
-          ? { type: 'GuessLetter', data: { matchId, playerId: userId, letter: move.letter, at } }
-          : { type: 'UseHint', data: { matchId, playerId: userId, at } };
+      const core = deps.games.solo.moveCommand(move, matchId, userId, command.issuedAt) as HangmanCommand | string;
+      if (typeof core === 'string') return { result: answer(rejected(command.commandId, core)), won: null };
       const events = decide(core, match.hangman);
       if (typeof events === 'string') return { result: answer(rejected(command.commandId, events)), won: null };
       const position = await appendAll(deps.store, [matchAppend(matchId, loaded.version!, command, events)]);

@@ -1,308 +1,21 @@
 /**
- * Room command handlers: load the room (`room-<code>`), decide, append at the version read (optimistic
- * concurrency; a lost race reloads and decides again), then run the ledger steps the room owes (holds placed,
- * posted or voided; fees, rake and payouts transferred), recording each answer in the room stream.
- *
- * Idempotency: event ids come from the command id, so a retried command appends nothing new, and the ledger
- * steps are keyed by hold and transfer ids, so they move nothing twice. A crash between the decision and the
- * ledger (or between two ledger steps) leaves the steps in the room's state: the retry of the command, the
- * next command on the room, or the sweeper carries them out.
+ * The room commands, game-neutral: create, join, invite, ready, bets, start, leave, rematch, delete, presence.
+ * Each is a plan for runRoomCommand (room-command.ts); the start and a leave of a started match reach the room's
+ * game through the registry (room-match.ts).
  */
-import {
-  comparePositions,
-  rejected,
-  succeeded,
-  uuidFrom,
-  type CommandEnvelope,
-  type CommandOutcome,
-  type GameEngineCommandPayload,
-  type JsonObject,
-  type Position,
-  type StreamAppend,
-} from '@qal/events';
-import { ENGINE_ACTOR, ROOM_CODE_ATTEMPTS } from '../config.ts';
+import { rejected, succeeded, uuidFrom, type CommandEnvelope, type CommandOutcome, type GameEngineCommandPayload } from '@qal/events';
+import { ROOM_CODE_ATTEMPTS } from '../config.ts';
+import { matchIdFor } from '../games/registry.ts';
 import { roomCodeFor } from '../rooms/code.ts';
-import { decideRoom, isRejection, type RoomCommand, type RoomRejection } from '../rooms/decide.ts';
-import { parseRoomEvent, roomStreamId, ROOM_STREAM_TYPE, type HoldKind, type RoomEvent } from '../rooms/events.ts';
-import { pendingLedgerSteps, type LedgerStep } from '../rooms/ledger-steps.ts';
-import { evolveRoom, type RoomState } from '../rooms/state.ts';
-import { roomView } from '../rooms/view.ts';
-import { commandIdOf } from './events.ts';
-import type { HandlerResult } from './handlers.ts';
+import { decideRoom, isRejection } from '../rooms/decide.ts';
+import type { RoomEvent } from '../rooms/events.ts';
+import { playerOf, type RoomState } from '../rooms/state.ts';
+import type { HandlerResult } from './handler-result.ts';
 import { hashPassword, verifyPassword } from './password.ts';
-import { AGAIN, appendAll, eventsOf, withRetries, type HandlerDeps } from './shell.ts';
-
-export interface LoadedRoom {
-  readonly state: RoomState | null;
-  readonly version: number | null;
-  readonly commandIds: ReadonlySet<string>;
-  /** Global position of the room stream's last event (room views are versioned by it); null when there is none. */
-  readonly globalPosition: bigint | null;
-  /** The command id that created the room (a retried create recognises its own room by it). */
-  readonly createdBy: string | null;
-}
-
-/** Rooms kept folded per store; the one folded longest ago goes first. */
-const FOLDED_ROOMS_MAX = 2_000;
-const foldedRooms = new WeakMap<HandlerDeps['store'], Map<string, LoadedRoom>>();
-
-/**
- * The room folded from its stream. A load reads only what was appended since the last one for this store (a stream
- * only grows, and appends are at exact versions, so what was folded stays true): a room's commands and its match's
- * moves do not re-read and re-fold its whole history each time.
- */
-export async function loadRoom(store: HandlerDeps['store'], code: string): Promise<LoadedRoom> {
-  let cache = foldedRooms.get(store);
-  if (!cache) foldedRooms.set(store, (cache = new Map()));
-  const cached = cache.get(code);
-  const stored = await store.readStream(roomStreamId(code), cached?.version ? { after: cached.version } : {});
-  if (cached && stored.length === 0) return cached;
-  let state = cached?.state ?? null;
-  const commandIds = new Set(cached?.commandIds ?? []);
-  let createdBy = cached?.createdBy ?? null;
-  for (const event of stored) {
-    const parsed = parseRoomEvent(event);
-    if (parsed) state = evolveRoom(state, parsed);
-    const commandId = commandIdOf(event);
-    if (commandId) commandIds.add(commandId);
-    if (parsed?.type === 'RoomCreated') createdBy = commandId;
-  }
-  const last = stored.at(-1);
-  const loaded: LoadedRoom = {
-    state,
-    version: last?.streamPosition ?? cached?.version ?? null,
-    commandIds,
-    globalPosition: last?.globalPosition ?? cached?.globalPosition ?? null,
-    createdBy,
-  };
-  if (loaded.version !== null) {
-    cache.delete(code);
-    if (cache.size >= FOLDED_ROOMS_MAX) cache.delete(cache.keys().next().value!);
-    cache.set(code, loaded);
-  }
-  return loaded;
-}
-
-/** Every room command and every move of a room's match takes this lock: one room's work runs one at a time here. */
-export const roomLockKey = (code: string) => `room:${code}`;
-
-export const roomAppend = (
-  code: string,
-  expectedVersion: StreamAppend['expectedVersion'],
-  command: Pick<CommandEnvelope, 'commandId' | 'correlationId' | 'actorId'>,
-  events: readonly RoomEvent[],
-): StreamAppend => ({
-  streamId: roomStreamId(code),
-  streamType: ROOM_STREAM_TYPE,
-  expectedVersion,
-  events: eventsOf(command, roomStreamId(code), events),
-});
-
-const answer = (outcome: CommandOutcome, position: Position | null = null, changesReadModel = true): HandlerResult => ({
-  outcome,
-  position,
-  changesReadModel,
-});
-const later = (a: Position | null, b: Position | null): Position | null => (!a ? b : !b ? a : comparePositions(a, b) >= 0 ? a : b);
-
-/** What a room command appends besides its room events (the match stream at a start or a forfeit). */
-export interface RoomPlan {
-  readonly events: readonly RoomEvent[];
-  readonly extra?: readonly StreamAppend[];
-}
-
-export interface RoomCommandSpec {
-  readonly code: string;
-  /** Decides on the loaded room; may add appends to other streams (atomically with the room's). */
-  readonly plan: (loaded: LoadedRoom) => Promise<RoomPlan | RoomRejection> | RoomPlan | RoomRejection;
-  /** The answer once the command's events and ledger steps are stored (default: `{ room }`). */
-  readonly respond?: (state: RoomState) => CommandOutcome;
-}
-
-export const roomAnswer = (command: CommandEnvelope, state: RoomState, extra: JsonObject = {}): CommandOutcome =>
-  succeeded(command.commandId, { room: roomView(state) as unknown as JsonObject, ...extra });
-
-/** The common shape of a room command: decide and append under the room's lock, then settle the money. */
-export function runRoomCommand(deps: HandlerDeps, command: CommandEnvelope, spec: RoomCommandSpec): Promise<HandlerResult> {
-  return deps.locks.run([roomLockKey(spec.code)], async () => {
-    const decided = await withRetries(async () => {
-      const loaded = await loadRoom(deps.store, spec.code);
-      if (loaded.commandIds.has(command.commandId)) return { position: null as Position | null };
-      const plan = await spec.plan(loaded);
-      if (isRejection(plan)) return plan;
-      if (plan.events.length === 0 && !plan.extra?.length) return { position: null as Position | null };
-      const appends =
-        plan.events.length > 0
-          ? [roomAppend(spec.code, loaded.version ?? 'no_stream', command, plan.events), ...(plan.extra ?? [])]
-          : [...(plan.extra ?? [])];
-      const position = await appendAll(deps.store, appends);
-      return position ? { position } : AGAIN;
-    });
-    if ('reason' in decided)
-      return answer(rejected(command.commandId, decided.reason, decided.details as JsonObject | undefined), null, false);
-    const settled = await settleRoomMoney(deps, command, spec.code);
-    const { state } = await loadRoom(deps.store, spec.code);
-    if (!state) return answer(rejected(command.commandId, 'room_not_found'), null, false);
-    return answer(spec.respond ? spec.respond(state) : roomAnswer(command, state), later(decided.position, settled));
-  });
-}
-
-/** A plan from the pure decider alone. */
-export const decided =
-  (toCommand: (state: RoomState | null) => RoomCommand) =>
-  ({ state }: LoadedRoom): RoomPlan | RoomRejection => {
-    const events = decideRoom(toCommand(state), state);
-    return isRejection(events) ? events : { events };
-  };
-
-// Ledger steps -----------------------------------------------------------------------------------------------------
-
-const MAX_LEDGER_PASSES = 8;
-
-function ledgerEnvelope(
-  cause: Pick<CommandEnvelope, 'issuedAt' | 'correlationId'>,
-  type: string,
-  commandId: string,
-  payload: JsonObject,
-): CommandEnvelope {
-  return { commandId, type, actorId: ENGINE_ACTOR, payload, issuedAt: cause.issuedAt, correlationId: cause.correlationId };
-}
-
-/** Records one ledger answer in the room stream, once (the event id is the hold's or transfer's). */
-async function record(deps: HandlerDeps, cause: CommandEnvelope, code: string, key: string, event: RoomEvent): Promise<Position | null> {
-  return appendAll(deps.store, [
-    {
-      streamId: roomStreamId(code),
-      streamType: ROOM_STREAM_TYPE,
-      expectedVersion: 'stream_exists',
-      events: [
-        {
-          eventId: uuidFrom('room-money', code, key, event.type),
-          type: event.type,
-          data: event.data as unknown as JsonObject,
-          metadata: { correlationId: cause.correlationId, actorId: ENGINE_ACTOR },
-        },
-      ],
-    },
-  ]);
-}
-
-/** The ledger reason of each hold a room places, as the player's wallet history names it. */
-const HOLD_REASONS: Readonly<Record<HoldKind, 'entry_fee' | 'penalty' | 'bet_stake'>> = {
-  entry: 'entry_fee',
-  penalty: 'penalty',
-  stake: 'bet_stake',
-};
-const holdReason = (kind: HoldKind) => HOLD_REASONS[kind];
-
-/** Carries out one step; false when the ledger refused a transfer (left for the sweeper). */
-async function runStep(
-  deps: HandlerDeps,
-  cause: CommandEnvelope,
-  code: string,
-  step: LedgerStep,
-): Promise<{ ok: boolean; position: Position | null }> {
-  const at = cause.issuedAt;
-  if (step.kind === 'place') {
-    const { hold } = step;
-    const outcome = await deps.ledger.send(
-      ledgerEnvelope(cause, 'PlaceHold', uuidFrom('room-ledger', hold.holdId, 'place'), {
-        holdId: hold.holdId,
-        from: `wallet:${hold.userId}`,
-        to: `escrow:${hold.matchId}`,
-        amount: hold.amount,
-        reason: holdReason(hold.kind),
-        matchId: hold.matchId,
-        expiresAt: hold.expiresAt,
-      }),
-    );
-    if (outcome.status === 'succeeded')
-      return {
-        ok: true,
-        position: await record(deps, cause, code, hold.holdId, { type: 'RoomHoldPlaced', data: { holdId: hold.holdId, at } }),
-      };
-    const reason = outcome.reason === 'account_not_found' ? 'insufficient_tokens' : outcome.reason;
-    deps.logger.info({ code, holdId: hold.holdId, reason }, 'room hold refused');
-    return {
-      ok: true,
-      position: await record(deps, cause, code, hold.holdId, { type: 'RoomHoldRefused', data: { holdId: hold.holdId, reason, at } }),
-    };
-  }
-  if (step.kind === 'resolve') {
-    const { hold, action } = step;
-    const outcome = await deps.ledger.send(
-      ledgerEnvelope(cause, action === 'post' ? 'PostHold' : 'VoidHold', uuidFrom('room-ledger', hold.holdId, action), {
-        holdId: hold.holdId,
-      }),
-    );
-    let status: 'posted' | 'voided' | 'expired' | null = null;
-    if (outcome.status === 'succeeded') status = action === 'post' ? 'posted' : 'voided';
-    else if (outcome.status === 'rejected' && outcome.reason === 'hold_already_resolved') {
-      // Resolved by someone else: the ledger's expiry (a hold left past its time). Recorded as it is.
-      const s = outcome.details?.status;
-      status = s === 'posted' || s === 'voided' || s === 'expired' ? s : 'expired';
-      if (status !== (action === 'post' ? 'posted' : 'voided'))
-        deps.logger.error({ code, holdId: hold.holdId, action, status }, 'room hold was resolved otherwise');
-    } else if (outcome.status === 'rejected' && outcome.reason === 'hold_not_found' && action === 'void') status = 'voided';
-    if (!status) {
-      deps.logger.error(
-        { code, holdId: hold.holdId, action, reason: outcome.status === 'rejected' ? outcome.reason : null },
-        'room hold not resolved; the sweeper will retry',
-      );
-      return { ok: false, position: null };
-    }
-    return {
-      ok: true,
-      position: await record(deps, cause, code, hold.holdId, { type: 'RoomHoldResolved', data: { holdId: hold.holdId, status, at } }),
-    };
-  }
-  const { transfer } = step;
-  const outcome = await deps.ledger.send(
-    ledgerEnvelope(cause, 'Transfer', uuidFrom('room-ledger', transfer.transferId, 'transfer'), {
-      transferId: transfer.transferId,
-      from: transfer.from,
-      to: transfer.to,
-      amount: transfer.amount,
-      reason: transfer.reason,
-      matchId: transfer.matchId,
-    }),
-  );
-  if (outcome.status === 'rejected') {
-    deps.logger.error({ code, transferId: transfer.transferId, reason: outcome.reason }, 'room transfer refused; the sweeper will retry');
-    return { ok: false, position: null };
-  }
-  return {
-    ok: true,
-    position: await record(deps, cause, code, transfer.transferId, {
-      type: 'RoomTransferDone',
-      data: { transferId: transfer.transferId, at },
-    }),
-  };
-}
-
-/**
- * Runs every ledger step the room owes until none is left (or the ledger refuses one: the sweeper retries later).
- * Call under the room's lock. A ledger that cannot be reached throws: the caller's retry resumes here.
- */
-export async function settleRoomMoney(deps: HandlerDeps, cause: CommandEnvelope, code: string): Promise<Position | null> {
-  let position: Position | null = null;
-  for (let pass = 0; pass < MAX_LEDGER_PASSES; pass += 1) {
-    const { state } = await loadRoom(deps.store, code);
-    if (!state) return position;
-    const steps = pendingLedgerSteps(state);
-    if (steps.length === 0) return position;
-    let progressed = false;
-    for (const step of steps) {
-      const result = await runStep(deps, cause, code, step);
-      position = later(position, result.position);
-      progressed ||= result.ok;
-    }
-    if (!progressed) return position;
-  }
-  return position;
-}
-
-// The handlers -----------------------------------------------------------------------------------------------------
+import { decided, roomAnswer, runRoomCommand } from './room-command.ts';
+import { foldOnto, loadRoom, type LoadedRoom } from './room-store.ts';
+import { matchLeavePlan, matchStartAppend } from './room-match.ts';
+import type { HandlerDeps } from './shell.ts';
 
 /** Creates a room at the code derived from the command id (the next derivation when one is taken). */
 export function createRoom(
@@ -327,9 +40,10 @@ export function createRoom(
             type: 'CreateRoom',
             data: {
               code,
-              matchId: uuidFrom('room-match', code, command.commandId),
+              matchId: roomMatchId(deps, settings.game, code, command.commandId),
               userId,
               settings,
+              game: deps.games.roomGame(settings.game),
               passwordLength: password === undefined ? null : [...password].length,
               passwordHash,
               at: command.issuedAt,
@@ -450,9 +164,9 @@ export const expireBet = (deps: HandlerDeps, command: CommandEnvelope, p: GameEn
 export const startRematch = (deps: HandlerDeps, command: CommandEnvelope, p: GameEngineCommandPayload<'StartRematch'>) =>
   runRoomCommand(deps, command, {
     code: p.code,
-    plan: decided(() => ({
+    plan: decided((state) => ({
       type: 'StartRematch',
-      data: { userId: p.userId, matchId: uuidFrom('room-match', p.code, command.commandId), at: command.issuedAt },
+      data: { userId: p.userId, matchId: roomMatchId(deps, state?.settings.game, p.code, command.commandId), at: command.issuedAt },
     })),
     respond: (state) => roomAnswer(command, state, { matchId: state.matchId }),
   });
@@ -463,6 +177,37 @@ export const setPresence = (deps: HandlerDeps, command: CommandEnvelope, p: Game
     plan: decided(() => ({ type: 'SetPresence', data: { userId: p.userId, online: p.online, at: command.issuedAt } })),
   });
 
-/** Folds extra events onto a state (what the room will be once an append lands). */
-export const foldOnto = (state: RoomState, events: readonly RoomEvent[]): RoomState =>
-  events.reduce<RoomState>((s, e) => evolveRoom(s, e) ?? s, state);
+/** A room match's id names its game (registry.ts); a room of an unknown game is refused before the id matters. */
+function roomMatchId(deps: HandlerDeps, game: string | undefined, code: string, commandId: string): string {
+  const unique = uuidFrom('room-match', code, commandId);
+  const module = game ? deps.games.roomGame(game) : null;
+  return module ? matchIdFor(module, unique) : unique;
+}
+
+export const startRoomMatch = (deps: HandlerDeps, command: CommandEnvelope, p: GameEngineCommandPayload<'StartRoomMatch'>) =>
+  runRoomCommand(deps, command, {
+    code: p.code,
+    plan: ({ state }: LoadedRoom) => {
+      const events = decideRoom({ type: 'StartRoomMatch', data: { userId: p.userId, at: command.issuedAt } }, state);
+      if (isRejection(events) || !state) return isRejection(events) ? events : { reason: 'room_not_found' };
+      const module = deps.games.roomGame(state.settings.game);
+      if (!module) return { reason: 'unknown_game', details: { game: state.settings.game } };
+      const started = events.find((e): e is Extract<RoomEvent, { type: 'MatchStarted' }> => e.type === 'MatchStarted')!;
+      return { events, extra: [matchStartAppend(module, command, state, started.data.matchId, started.data.players, deps.newSeed())] };
+    },
+    respond: (state) => roomAnswer(command, state, { matchId: state.matchId }),
+  });
+
+export const leaveRoom = (deps: HandlerDeps, command: CommandEnvelope, p: GameEngineCommandPayload<'LeaveRoom'>) =>
+  runRoomCommand(deps, command, {
+    code: p.code,
+    plan: async (loaded: LoadedRoom) => {
+      const { state } = loaded;
+      const plain = decided(() => ({ type: 'LeaveRoom', data: { userId: p.userId, at: command.issuedAt } }))(loaded);
+      if (isRejection(plain) || !state || state.status !== 'in_progress' || playerOf(state, p.userId)?.status !== 'playing') return plain;
+      const module = deps.games.roomGame(state.settings.game);
+      // Leaving a started match: a forfeit in the game too, and perhaps its end.
+      const left = module && (await matchLeavePlan(deps, module, command, foldOnto(state, plain.events), state.matchId, p.userId));
+      return left ? { events: [...plain.events, ...left.followUps], extra: [left.append] } : plain;
+    },
+  });

@@ -13,6 +13,7 @@ import {
   type StreamAppend,
 } from '@qal/events';
 import { MAX_APPEND_ATTEMPTS } from '../config.ts';
+import type { GameRegistry } from '../games/registry.ts';
 import {
   commandIdOf,
   MATCH_STREAM_TYPE,
@@ -39,6 +40,8 @@ export interface HandlerDeps {
   readonly logger: Logger;
   /** The secret each game's word and hints are drawn from; never derived from anything a client knows. */
   readonly newSeed: () => string;
+  /** The games this engine plays (games/registry.ts). */
+  readonly games: GameRegistry;
 }
 
 export interface LoadedMatch {

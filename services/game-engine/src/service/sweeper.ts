@@ -8,7 +8,8 @@
  */
 import { uuidFrom, type CommandEnvelope, type CommandOutcome, type SqlExecutor } from '@qal/events';
 import { ENGINE_ACTOR, PLAY_REQUEST_STALE_MS, ROOM_MONEY_RETRY_AFTER_MS, ROOM_RECONNECT_GRACE_MS, SWEEP_BATCH } from '../config.ts';
-import { roomLockKey, settleRoomMoney } from './rooms.ts';
+import { settleRoomMoney } from './room-money.ts';
+import { roomLockKey } from './room-store.ts';
 import { abandonStaleStart, refundAbandonedStart, settleReward, systemCause } from './handlers.ts';
 import type { HandlerDeps } from './shell.ts';
 

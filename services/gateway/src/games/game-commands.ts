@@ -3,22 +3,30 @@
  * turn a request into an engine command, send it, and answer with the view, or throw the named rejection.
  * The gateway never looks inside a game: it checks who may see a match and passes views through.
  */
-import { CrazyMove, newUuid, uuidFrom, type CommandSender } from '@qal/events';
-import type { crazy, EngineQueries, hangman, MatchReplay } from '@qal/game-engine';
+import {
+  CrazyMove,
+  isListedMove,
+  OwnMove,
+  HangmanView,
+  AnyMatchView,
+  newUuid,
+  uuidFrom,
+  type CommandSender,
+  type CurrentHangman,
+  type HangmanPlayAnswer,
+  type MatchViewAnswer,
+} from '@qal/events';
+import type { EngineQueries, GameRegistry, MatchReplay } from '@qal/game-engine';
 import { z } from 'zod';
 import type { Clock } from '../clock.ts';
 import { commandEnvelope, sendCommand } from '../commands.ts';
 import { Rejection } from '../http/errors.ts';
 import { roomQueries } from '../rooms/queries.ts';
-import { markPresentOnRead, type SetPresence } from '../rooms/presence.ts';
-import type { MatchAccess } from '../rooms/types.ts';
 
-export type HangmanView = hangman.HangmanView;
-/** A room's word duel as one player sees it (helpers/ROOMS.md DuelView); passed through as the engine gives it. */
-export type DuelView = Readonly<Record<string, unknown>> & { readonly mode: 'duel' };
-/** A room's Crazy match as one player sees it (games/crazy viewFor: their hand, the others' counts). */
-export type CrazyView = crazy.CrazyView;
-export type MatchView = HangmanView | DuelView | CrazyView;
+/** Who may see a match and how to route it: a single-player game (one owner) or a room's match (its players). */
+export type MatchAccess =
+  | { readonly kind: 'single'; readonly playerId: string; readonly version: number }
+  | { readonly kind: 'duel'; readonly playerIds: readonly string[]; readonly roomCode: string | null; readonly version: number };
 
 export const PlayHangmanBody = z.object({
   language: z.string().trim().min(1).max(20),
@@ -32,12 +40,16 @@ export type PlayHangmanBody = z.infer<typeof PlayHangmanBody>;
  * `qeregn`, `crazy` {target}, `face_penalty`: @qal/events CrazyMove). The engine routes it by the match's kind and
  * answers a move of the other game with 'move_not_for_this_game'.
  */
-export const MoveBody = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('guess'), letter: z.string().trim().min(1).max(8) }),
-  z.object({ type: z.literal('hint') }),
-  /** Word duel only: the round's setter sets the word ('Invalid Word', 'Duplicate Word' come from the engine). */
-  z.object({ type: z.literal('set_word'), word: z.string().trim().min(1).max(40) }),
-  ...CrazyMove.options,
+export const MoveBody = z.union([
+  z.discriminatedUnion('type', [
+    z.object({ type: z.literal('guess'), letter: z.string().trim().min(1).max(8) }),
+    z.object({ type: z.literal('hint') }),
+    /** Word duel only: the round's setter sets the word ('Invalid Word', 'Duplicate Word' come from the engine). */
+    z.object({ type: z.literal('set_word'), word: z.string().trim().min(1).max(40) }),
+    ...CrazyMove.options,
+  ]),
+  /** A game's own move (its module parses it). */
+  OwnMove,
 ]);
 export type MoveBody = z.infer<typeof MoveBody>;
 
@@ -56,8 +68,8 @@ export interface GameCommandsDeps {
   readonly clock: Clock;
   /** Called after a command that changed something (so pushes go out at once). */
   readonly afterSuccess?: () => void;
-  /** Marks a room member present when they read their duel over HTTP (markPresentOnRead). */
-  readonly setPresence?: SetPresence;
+  /** Move types the engine's games define beyond the listed ones; any other unlisted move is invalid. */
+  readonly games: Pick<GameRegistry, 'ownMoveTypes'>;
 }
 
 /** Sends one engine command for a request and answers its data, or throws its named rejection. */
@@ -82,17 +94,13 @@ export type CommandRunner = ReturnType<typeof createCommandRunner>;
 
 /**
  * Who may see a match, read from the engine's summary: a single-player game has one `playerId`, a room's match
- * (`kind: 'duel'` or `'crazy'`) its `playerIds` (access kind 'duel' stands for any room match). Read loosely, so the summary may grow without the gateway changing.
+ * (any game's: its summary has `playerIds`) its players (access kind 'duel' stands for any room match).
  */
 export async function matchAccess(queries: EngineQueries, matchId: string): Promise<MatchAccess | null> {
-  const summary = (await queries.match(matchId)) as unknown as Record<string, unknown> | null;
+  const summary = await queries.match(matchId);
   if (!summary) return null;
-  const version = typeof summary.version === 'number' ? summary.version : 0;
-  if (summary.kind === 'duel' || Array.isArray(summary.playerIds)) {
-    const playerIds = Array.isArray(summary.playerIds) ? summary.playerIds.filter((id): id is string => typeof id === 'string') : [];
-    return { kind: 'duel', playerIds, roomCode: typeof summary.roomCode === 'string' ? summary.roomCode : null, version };
-  }
-  return typeof summary.playerId === 'string' ? { kind: 'single', playerId: summary.playerId, version } : null;
+  if ('playerIds' in summary) return { kind: 'duel', playerIds: summary.playerIds, roomCode: summary.roomCode, version: summary.version };
+  return { kind: 'single', playerId: summary.playerId, version: summary.version };
 }
 
 export function createGameCommands(deps: GameCommandsDeps) {
@@ -118,37 +126,36 @@ export function createGameCommands(deps: GameCommandsDeps) {
 
   return {
     /** Pays and starts a game. The match id follows the Idempotency-Key, so a retried start is the same game. */
-    async playHangman(meta: RequestMeta, body: PlayHangmanBody): Promise<{ matchId: string; view: HangmanView }> {
+    async playHangman(meta: RequestMeta, body: PlayHangmanBody): Promise<HangmanPlayAnswer> {
       const matchId = meta.idempotencyKey ? uuidFrom('hangman-match', meta.userId, meta.idempotencyKey) : newUuid();
       const data = await run('PlayHangman', meta, { matchId, userId: meta.userId, ...body });
-      return { matchId, view: data.view as HangmanView };
+      return { matchId, view: HangmanView.parse(data.view) };
     },
 
     /** The engine checks that the match is the mover's own (not_your_match, match_not_found). */
-    async move(meta: RequestMeta, matchId: string, move: MoveBody): Promise<{ view: MatchView }> {
+    async move(meta: RequestMeta, matchId: string, move: MoveBody): Promise<MatchViewAnswer> {
+      if (!isListedMove(move) && !deps.games.ownMoveTypes.has(move.type))
+        throw new Rejection('validation_failed', { fields: { type: 'no game has this move' } });
       const data = await run('MakeMove', meta, { matchId, userId: meta.userId, move });
-      return { view: data.view as MatchView };
+      return { view: AnyMatchView.parse(data.view) };
     },
 
     /**
      * The caller's view: a duel's from the engine's per-player view (the setter's word reaches nobody else); a
-     * single-player game whose deadline has passed is ended first (nobody has to have moved).
+     * single-player game whose deadline has passed reads as lost (the sweeper records it; a read never writes).
      */
-    async view(userId: string, matchId: string): Promise<{ view: MatchView }> {
+    async view(userId: string, matchId: string): Promise<MatchViewAnswer> {
       const found = await access(userId, matchId);
       if (found.kind === 'duel') {
-        if (found.roomCode && deps.setPresence) {
-          const room = await rooms.room(found.roomCode);
-          if (room) markPresentOnRead(room.view, userId, deps.setPresence);
-        }
         const seen = await rooms.matchView(matchId, userId);
         if (!seen) throw new Rejection('match_not_found');
-        return { view: seen.view as DuelView | CrazyView };
+        return { view: seen.view };
       }
       const match = await ownMatch(userId, matchId);
       if (match.view.status === 'playing' && Date.parse(match.view.deadline) <= deps.clock().getTime()) {
-        const data = await run('ExpireHangman', { userId }, { matchId });
-        return { view: data.view as HangmanView };
+        // Reads never write: the view as its expiry leaves it; the engine's sweeper records the loss.
+        const expired = await deps.queries.matchView(matchId, userId, deps.clock());
+        if (expired) return { view: expired.view };
       }
       return { view: match.view };
     },
@@ -163,7 +170,7 @@ export function createGameCommands(deps: GameCommandsDeps) {
     },
 
     /** The player's game in progress (if any) and today's plays against the limit. */
-    async current(userId: string) {
+    async current(userId: string): Promise<CurrentHangman> {
       const now = deps.clock();
       const [match, plays] = await Promise.all([deps.queries.currentMatch(userId, now), deps.queries.dailyPlays(userId, now)]);
       return { match: match?.view ? { matchId: match.matchId, view: match.view } : null, plays };

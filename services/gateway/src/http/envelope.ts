@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { responseLanguage } from './language.ts';
 import { MESSAGES, rejectionInfo, rejectionMessage, type Lang, type MessageKey } from './rejections.ts';
 
-/** `{success, data, message}`: the shape of every API answer (helpers/API.md). */
+/** `{success, data, message}`: the shape of every API answer. */
 export interface SuccessEnvelope<T> {
   readonly success: true;
   readonly data: T;

@@ -2,7 +2,7 @@
  * Every named rejection the gateway can answer with, in one table: HTTP status and the message in English and
  * Amharic. A rejection not listed here (e.g. a new ledger reason) falls back to `unlisted` below.
  */
-import { crazy } from '@qal/game-engine';
+import { GAME_MODULES, type crazy, type duel, type hangman } from '@qal/game-engine';
 
 export type Lang = 'en' | 'am';
 
@@ -12,17 +12,15 @@ export interface RejectionInfo {
   readonly am: string;
 }
 
-/** Crazy's rejections the table does not already have (game_over, not_your_match, not_your_turn are shared). */
-const CRAZY_SHARED = ['game_over', 'not_your_match', 'not_your_turn'] as const;
-type CrazyOnly = Exclude<crazy.CrazyRejection, (typeof CRAZY_SHARED)[number]>;
-const CRAZY_ONLY_REJECTIONS = Object.fromEntries(
-  crazy.CRAZY_REJECTIONS.filter((r): r is CrazyOnly => !(CRAZY_SHARED as readonly string[]).includes(r)).map((r) => [
-    r,
-    { status: crazy.CRAZY_REJECTION_HTTP_STATUS[r], en: crazy.CRAZY_REJECTION_MESSAGES[r].en, am: crazy.CRAZY_REJECTION_MESSAGES[r].am },
-  ]),
-) as Record<CrazyOnly, RejectionInfo>;
+/**
+ * Every game's own rejections, from the engine's game modules. A code the platform's table below also names keeps
+ * the platform's words (the shared ones: game_over, not_your_match, not_your_turn, deadline_not_reached).
+ */
+const GAME_REJECTIONS = Object.assign({}, ...GAME_MODULES.map((module) => module.rejections)) as Readonly<
+  Record<string, RejectionInfo> & Record<hangman.HangmanRejection | duel.DuelRejection | crazy.CrazyRejection, RejectionInfo>
+>;
 
-export const REJECTIONS = {
+const PLATFORM_REJECTIONS = {
   validation_failed: { status: 400, en: 'Validation Failed', am: 'ማረጋገጫው አልተሳካም' },
   invalid_json: { status: 400, en: 'The request body is not valid JSON', am: 'የጥያቄው ይዘት ትክክለኛ JSON አይደለም' },
   invalid_phone: { status: 400, en: 'Invalid Ethiopian phone number format', am: 'ልክ ያልሆነ የኢትዮጵያ ስልክ ቁጥር ቅርጸት' },
@@ -85,15 +83,8 @@ export const REJECTIONS = {
     en: 'You’ve reached your daily play limit for this game. Buy more tokens to continue playing!',
     am: 'ለዚህ ጨዋታ የዕለቱን የመጫወቻ ገደብ ጨርሰዋል። መጫወትዎን ለመቀጠል ተጨማሪ ቶከን ይግዙ!',
   },
-  already_guessed: { status: 409, en: 'You already guessed that letter', am: 'ይህን ፊደል አስቀድመው ገምተዋል' },
-  not_a_letter_of_this_language: {
-    status: 422,
-    en: 'That is not a letter of this game’s language',
-    am: 'ይህ የዚህ ጨዋታ ቋንቋ ፊደል አይደለም',
-  },
   game_over: { status: 409, en: 'This game is over', am: 'ይህ ጨዋታ አልቋል' },
   not_your_match: { status: 403, en: 'This game belongs to another player', am: 'ይህ ጨዋታ የሌላ ተጫዋች ነው' },
-  no_hints_left: { status: 422, en: 'No hints left in this game', am: 'በዚህ ጨዋታ የቀረ ፍንጭ የለም' },
   match_not_found: { status: 404, en: 'Game not found', am: 'ጨዋታው አልተገኘም' },
   match_not_over: {
     status: 409,
@@ -101,13 +92,6 @@ export const REJECTIONS = {
     am: 'ድጋሚ ማጫወቻው የሚገኘው ጨዋታው ካለቀ በኋላ ነው',
   },
   unknown_language: { status: 400, en: 'This game is not available in that language', am: 'ይህ ጨዋታ በዚያ ቋንቋ አይገኝም' },
-  unknown_category: { status: 400, en: 'There is no such word category', am: 'እንደዚህ ያለ የቃላት ምድብ የለም' },
-  unknown_difficulty: { status: 400, en: 'There is no such difficulty level', am: 'እንደዚህ ያለ የክብደት ደረጃ የለም' },
-  no_words_for_selection: {
-    status: 422,
-    en: 'There are no words for that choice. Try another category or difficulty',
-    am: 'ለዚህ ምርጫ ቃላት የሉም። ሌላ ምድብ ወይም የክብደት ደረጃ ይሞክሩ',
-  },
   play_abandoned: {
     status: 409,
     en: 'This game could not be started. Any tokens taken were returned',
@@ -142,7 +126,7 @@ export const REJECTIONS = {
     am: 'ከተጠበቀው በላይ ጊዜ እየወሰደ ነው። እባክዎ እንደገና ይሞክሩ',
   },
   not_ready: { status: 503, en: 'The service is starting. Please try again shortly', am: 'አገልግሎቱ እየጀመረ ነው። እባክዎ ትንሽ ቆይተው ይሞክሩ' },
-  // Multiplayer rooms (product/RULES.md "Multiplayer rooms"; the English of SPEC.md where it has one).
+  // Multiplayer rooms (docs/product-rules.md, "Rooms"; the English wording players already know where there is one).
   room_not_found: { status: 404, en: 'Room not found', am: 'የጨዋታ ክፍሉ አልተገኘም' },
   room_full: { status: 409, en: 'This room is full', am: 'ይህ የጨዋታ ክፍል ሞልቷል' },
   password_required: { status: 403, en: 'Password required', am: 'የይለፍ ቃል ያስፈልጋል' },
@@ -202,29 +186,14 @@ export const REJECTIONS = {
   },
   /** The engine's own (it draws another code); listed so a leak still reads sensibly. */
   room_exists: { status: 409, en: 'Please try again', am: 'እባክዎ እንደገና ይሞክሩ' },
-  // Word duel
   not_your_turn: { status: 409, en: 'It is not your turn', am: 'ተራው የእርስዎ አይደለም' },
-  not_the_setter: {
-    status: 403,
-    en: 'Only this round’s word setter can set the word',
-    am: 'ቃሉን ማስገባት የሚችለው የዚህ ዙር ቃል አስገቢ ብቻ ነው',
-  },
-  not_setting_phase: { status: 409, en: 'The word for this round is already set', am: 'የዚህ ዙር ቃል አስቀድሞ ገብቷል' },
-  not_guessing_phase: { status: 409, en: 'Wait until the word is set', am: 'ቃሉ እስኪገባ ድረስ ይጠብቁ' },
-  invalid_word: { status: 422, en: 'Invalid Word', am: 'ትክክለኛ ቃል አይደለም' },
-  duplicate_word: { status: 409, en: 'Duplicate Word', am: 'ይህ ቃል በዚህ ጨዋታ ቀደም ብሎ ተሰጥቷል' },
-  no_room_hints_left: {
-    status: 422,
-    en: 'No more hints available for this room',
-    am: 'ለዚህ ክፍል ተጨማሪ ፍንጭ የለም',
-  },
-  // Crazy: status and words from the game (games/crazy/messages.en-am.ts); the three it shares are listed above.
-  ...CRAZY_ONLY_REJECTIONS,
   move_not_for_this_game: { status: 400, en: 'That move is not part of this game', am: 'ይህ እንቅስቃሴ የዚህ ጨዋታ አይደለም' },
   internal_error: { status: 500, en: 'Something went wrong. Please try again', am: 'የሆነ ችግር ተፈጥሯል። እባክዎ እንደገና ይሞክሩ' },
 } as const satisfies Record<string, RejectionInfo>;
 
-export type RejectionCode = keyof typeof REJECTIONS;
+export const REJECTIONS: typeof GAME_REJECTIONS & typeof PLATFORM_REJECTIONS = { ...GAME_REJECTIONS, ...PLATFORM_REJECTIONS };
+
+export type RejectionCode = keyof typeof PLATFORM_REJECTIONS;
 
 /** For a business rule another service named that this table does not know yet. */
 const unlisted: RejectionInfo = { status: 422, en: 'The request was refused', am: 'ጥያቄው ተቀባይነት አላገኘም' };

@@ -3,7 +3,7 @@ import type { Clock } from '../clock.ts';
 import type { UserRecord } from '../identity/users.ts';
 import type { LedgerQueries } from '../platform/ledger-port.ts';
 
-/** The `User` of helpers/API.md: the profile plus what the ledger knows (available tokens, bonus). */
+/** The `User` the API answers with: the profile plus what the ledger knows (available tokens, bonus). */
 export interface UserPayload {
   readonly id: string;
   readonly name: string;

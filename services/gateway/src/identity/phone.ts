@@ -17,7 +17,7 @@ export function normalizeEthiopianMobile(input: string): EthiopianMobile | null 
   if (!phone || phone.country !== 'ET' || !phone.isValid()) return null;
   const type = phone.getType();
   if (!type || !ALLOWED_TYPES.has(type)) return null;
-  // RULES.md: mobiles are +2519… (Ethio Telecom) and +2517… (Safaricom); the rarely used 8x range is refused.
+  // Mobiles are +2519… (Ethio Telecom) and +2517… (Safaricom); the rarely used 8x range is refused (docs/product-rules.md).
   if (!/^\+251[79]\d{8}$/.test(phone.number)) return null;
   return phone.number as EthiopianMobile;
 }

@@ -58,7 +58,7 @@ function requirePhone(input: string): EthiopianMobile {
   return normalizeEthiopianMobile(input) ?? reject('invalid_phone');
 }
 
-/** Phone sign-in: send a one-time code, verify it, and open a session (product/RULES.md "Accounts and sign-in"). */
+/** Phone sign-in: send a one-time code, verify it, and open a session (docs/product-rules.md, "Accounts and sign-in"). */
 export function createSignIn(deps: SignInDeps) {
   const { db, clock } = deps;
 

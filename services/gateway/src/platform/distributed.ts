@@ -22,9 +22,8 @@ import {
   type PgChannel,
   type SqlDatabase,
 } from '@qal/events';
-import type { EngineQueries } from '@qal/game-engine';
-import { createEngineQueries } from '@qal/game-engine/service/queries.ts';
-import { createLedgerQueries } from '@qal/ledger/projection/queries.ts';
+import { createEngineQueries, DEFAULT_GAME_REGISTRY, type EngineQueries, type GameRegistry } from '@qal/game-engine';
+import { createLedgerQueries } from '@qal/ledger';
 import { createLeaderboardQueries, createStatsShares } from '@qal/leaderboard';
 import type { LeaderboardService } from './leaderboard-port.ts';
 import { z } from 'zod';
@@ -92,7 +91,7 @@ export interface DistributedPlatform {
   readonly db: SqlDatabase;
   readonly store: EventStore;
   readonly ledger: LedgerService;
-  readonly engine: { readonly queries: EngineQueries };
+  readonly engine: { readonly queries: EngineQueries; readonly games: GameRegistry };
   readonly leaderboard: LeaderboardService;
   readonly tokenPackages: readonly TokenPackageView[];
   readonly sandboxReference: (purchaseId: string) => string;
@@ -210,7 +209,7 @@ export async function createDistributedPlatform(
       db: identity.db,
       store: identity.store,
       ledger,
-      engine: { queries: createEngineQueries({ store: relayed.over(identity.store), db: engineDb }) },
+      engine: { queries: createEngineQueries({ store: relayed.over(identity.store), db: engineDb }), games: DEFAULT_GAME_REGISTRY },
       // The leaderboard process projects; gateways read its tables and keep share links in the event store.
       leaderboard: { queries: createLeaderboardQueries(leaderboardDb), shares: createStatsShares(identity.store) },
       tokenPackages: qalLedgerModule.TOKEN_PACKAGES,

@@ -11,7 +11,7 @@ import {
   type EventStore,
   type SqlDatabase,
 } from '@qal/events';
-import { createGameEngine, type GameEngine } from '@qal/game-engine';
+import { createGameEngine, type GameEngine, type GameRegistry } from '@qal/game-engine';
 import { createLeaderboard, type Leaderboard } from '@qal/leaderboard';
 import type { Config } from '../config.ts';
 import { migrateIdentity } from '../identity/migrations.ts';
@@ -47,6 +47,8 @@ export interface PlatformOverrides {
   /** The time of the engine's sweeper (expiries, stale starts); tests pass their manual clock. */
   readonly clock?: () => Date;
   readonly logger?: LedgerLogger;
+  /** The games the engine plays (default: every game module of the engine's registry). */
+  readonly games?: GameRegistry;
 }
 
 export function paymentProviderFor(config: Config, ledger: LedgerModule): PaymentProviderHandle {
@@ -122,6 +124,7 @@ export async function createEmbeddedPlatform(
       commands: { send: (command) => ledger.handle(command) },
       ...(overrides.logger ? { logger: overrides.logger } : {}),
       ...(overrides.clock ? { clock: overrides.clock } : {}),
+      ...(overrides.games ? { games: overrides.games } : {}),
     });
     await engine.start();
     closers.push(() => engine.stop());

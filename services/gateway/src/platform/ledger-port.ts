@@ -1,25 +1,13 @@
-import type { CommandHandler, EventStore, SqlDatabase } from '@qal/events';
+import type { CommandHandler, EventStore, SqlDatabase, WalletTransaction, WalletView } from '@qal/events';
 import type { PaymentProvider } from '@qal/ledger';
 
 /**
  * What the gateway uses of the ledger (services/ledger `createLedger`): its command handler and its
  * read-only queries. Kept structural so the composition root decides which ledger plugs in.
  */
-export interface WalletBalance {
-  readonly balance: number;
-  readonly held: number;
-  readonly available: number;
-}
-
-export interface WalletTransaction {
-  readonly id: string;
-  readonly amount: number;
-  readonly reason: string;
-  readonly status: string;
-  readonly matchId: string | null;
-  readonly purchaseId: string | null;
-  readonly at: string;
-}
+/** The wallet and its movements are the client contracts' (@qal/events contracts/wallet.ts). */
+export type WalletBalance = WalletView;
+export type { WalletTransaction };
 
 export interface PurchaseView {
   readonly purchaseId: string;

@@ -1,5 +1,4 @@
-import { decodeRelayedEvent, type Bus, type Consumer, type StoredEvent } from '@qal/events';
-import { traceLatency } from '@qal/events/process/latency-trace.ts';
+import { decodeRelayedEvent, traceLatency, type Bus, type Consumer, type StoredEvent } from '@qal/events';
 import type { PushFeed, PushFeedFactory } from './push-feed.ts';
 import type { RelayedStreams } from './relayed-streams.ts';
 

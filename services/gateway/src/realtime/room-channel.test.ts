@@ -1,8 +1,7 @@
-import type { ServerMessage, StoredEvent } from '@qal/events';
+import { parseMatchChannel, type Person, type RoomSnapshot, type ServerMessage, type StoredEvent } from '@qal/events';
 import { describe, expect, it } from 'vitest';
-import type { Person, RoomQueries, RoomSnapshot } from '../rooms/types.ts';
+import type { RoomQueries } from '../rooms/queries.ts';
 import { createHub, type Connection } from './hub.ts';
-import { parseMatchChannel } from './match-channel.ts';
 import { pushRoomChanges, roomChannelKind, roomOfStream } from './room-channel.ts';
 
 const connection = (userId: string) => {
@@ -32,11 +31,21 @@ const snapshot = (over: Partial<RoomSnapshot> = {}): RoomSnapshot => ({
   view: {
     code: 'ABC234',
     roomName: 'Duel',
+    description: '',
+    game: 'hangman',
+    language: 'en',
+    maxPlayers: 4,
+    gameDuration: 'normal',
+    entryFee: 10,
+    penalty: 0,
+    private: false,
     hostId: 'host',
     status: 'waiting',
     matchId: 'm1',
-    players: [{ id: 'host', status: 'joined' }],
+    createdAt: 't',
+    players: [{ id: 'host', status: 'joined', online: false, joinedAt: 't' }],
     bet: null,
+    matches: ['m1'],
   },
   version: 7,
   memberIds: ['host'],

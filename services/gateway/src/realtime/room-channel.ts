@@ -1,17 +1,24 @@
-import { roomChannel, RoomCodeSchema, userChannel, type StoredEvent } from '@qal/events';
+import {
+  ROOM_CHANNEL_PREFIX,
+  roomChannel,
+  roomCodeOfChannel,
+  roomCodeOfStream,
+  RoomCodeSchema,
+  userChannel,
+  type StoredEvent,
+} from '@qal/events';
 import { presentInvitations, presentRoom, roomPeople, type People } from '../rooms/present.ts';
-import type { RoomQueries } from '../rooms/types.ts';
+import type { RoomQueries } from '../rooms/queries.ts';
 import type { ChannelKind, Hub } from './hub.ts';
 
-export const ROOM_CHANNEL_PREFIX = 'room:';
-const ROOM_STREAM_PREFIX = 'room-';
+/** A valid room code, or null. */
+const validCode = (code: string | null): string | null => {
+  const parsed = RoomCodeSchema.safeParse(code);
+  return parsed.success ? parsed.data : null;
+};
 
 /** The room code of a room stream (`room-<code>`), or null. */
-export function roomOfStream(streamId: string): string | null {
-  if (!streamId.startsWith(ROOM_STREAM_PREFIX)) return null;
-  const parsed = RoomCodeSchema.safeParse(streamId.slice(ROOM_STREAM_PREFIX.length));
-  return parsed.success ? parsed.data : null;
-}
+export const roomOfStream = (streamId: string): string | null => validCode(roomCodeOfStream(streamId));
 
 export interface RoomChannelDeps {
   readonly queries: RoomQueries;
@@ -25,13 +32,13 @@ export interface RoomChannelDeps {
  * present: the first connection of a member marks them online, the last one going away offline.
  */
 export function roomChannelKind(deps: RoomChannelDeps): ChannelKind {
-  const codeOf = (channel: string) => channel.slice(ROOM_CHANNEL_PREFIX.length);
+  const codeOf = (channel: string) => roomCodeOfChannel(channel) ?? '';
   return {
     prefix: ROOM_CHANNEL_PREFIX,
     async authorize(userId, channel) {
-      const parsed = RoomCodeSchema.safeParse(codeOf(channel));
-      if (!parsed.success) return false;
-      const room = await deps.queries.room(parsed.data);
+      const code = validCode(roomCodeOfChannel(channel));
+      if (code === null) return false;
+      const room = await deps.queries.room(code);
       return room !== null && (room.memberIds.includes(userId) || room.invitedIds.includes(userId));
     },
     async view(channel) {

@@ -1,5 +1,4 @@
-import type { EventStore, Position, StoredEvent } from '@qal/events';
-import { traceLatency } from '@qal/events/process/latency-trace.ts';
+import { traceLatency, type EventStore, type Position, type StoredEvent } from '@qal/events';
 
 /** How often one batch is handled before the tail moves past it. */
 const MAX_BATCH_ATTEMPTS = 3;

@@ -1,4 +1,12 @@
-import { accountStreamId, userChannel, walletAccountId, type EventStore, type StoredEvent } from '@qal/events';
+import {
+  accountStreamId,
+  USER_CHANNEL_PREFIX,
+  userChannel,
+  userOfChannel,
+  walletAccountId,
+  type EventStore,
+  type StoredEvent,
+} from '@qal/events';
 import type { LedgerQueries, WalletBalance } from '../platform/ledger-port.ts';
 import type { ChannelKind, Hub } from './hub.ts';
 
@@ -21,12 +29,12 @@ const EMPTY_WALLET: WalletBalance = { balance: 0, held: 0, available: 0 };
 /** `user:<id>`: only its owner may follow it; its view is the wallet at the wallet stream's last event. */
 export function userChannelKind(deps: { store: EventStore; queries: LedgerQueries }): ChannelKind {
   return {
-    prefix: 'user:',
+    prefix: USER_CHANNEL_PREFIX,
     // Invitations are pushed here too, versioned by room events: they must not be dropped behind a wallet version.
     separateEvents: ['invitation'],
     authorize: (userId, channel) => channel === userChannel(userId),
     async view(channel) {
-      const userId = channel.slice('user:'.length);
+      const userId = userOfChannel(channel) ?? '';
       const [last] = await deps.store.readStream(accountStreamId(walletAccountId(userId)), { direction: 'backward', limit: 1 });
       if (!last) return { version: 0, snapshot: EMPTY_WALLET };
       const wallet = walletAfter(last) ?? (await deps.queries.wallet(userId)) ?? EMPTY_WALLET;

@@ -32,7 +32,7 @@ export interface WsRouteDeps {
   readonly onSessionRevoked?: (listener: (tokenHash: string) => void) => () => void;
 }
 
-/** `/ws?token=...`: authenticate, then subscribe/unsubscribe/ping and game commands (helpers/API.md, events/src/ws.ts). */
+/** `/ws?token=...`: authenticate, then subscribe/unsubscribe/ping and game commands (the protocol: @qal/events contracts, ws.ts). */
 export function registerWebsocket(app: FastifyInstance, deps: WsRouteDeps) {
   /** Open sockets by their token's hash, closed when it is revoked. */
   const byToken = new Map<string, Set<() => void>>();

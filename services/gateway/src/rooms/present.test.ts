@@ -1,6 +1,6 @@
+import type { Person, RoomView } from '@qal/events';
 import { describe, expect, it } from 'vitest';
 import { createPeople, presentHistory, presentInvitations, presentRoom } from './present.ts';
-import type { Person, RoomView } from './types.ts';
 
 const person = (id: string, name: string): Person => ({ id, name, username: name.toLowerCase(), avatar: null, badge: null });
 const people = new Map([
@@ -11,9 +11,19 @@ const people = new Map([
 const view = (over: Partial<RoomView> = {}): RoomView => ({
   code: 'ABC234',
   roomName: 'Duel',
+  description: '',
+  game: 'hangman',
+  language: 'en',
+  maxPlayers: 4,
+  gameDuration: 'normal',
+  entryFee: 10,
+  penalty: 0,
+  private: false,
   hostId: 'u1',
   status: 'waiting',
   matchId: 'm1',
+  createdAt: 't',
+  matches: ['m1'],
   players: [
     { id: 'u1', status: 'ready', online: true, joinedAt: 'x' },
     { id: 'u2', status: 'joined', online: false, joinedAt: 'y' },
@@ -44,14 +54,15 @@ describe('room presentation', () => {
   });
 
   it('names the bet’s proposer and never passes on anything that looks like a password', () => {
-    const bet = { proposalId: 'p', amount: 10, proposedBy: 'u2', expiresAt: 'z', acceptedBy: ['u2'], status: 'proposed', pot: 20 };
-    const room = presentRoom(view({ bet, passwordHash: 'h', password: 'p', secretSalt: 's' }), people);
+    const bet = { proposalId: 'p', amount: 10, proposedBy: 'u2', expiresAt: 'z', acceptedBy: ['u2'], status: 'proposed' as const, pot: 20 };
+    const leaky = { ...view({ bet }), passwordHash: 'h', password: 'p', secretSalt: 's' };
+    const room = presentRoom(leaky, people);
     expect(room.bet).toMatchObject({ proposedBy: 'u2', proposedByName: 'Bethel' });
     expect(Object.keys(room).filter((k) => /password|hash|salt|secret/i.test(k))).toEqual([]);
   });
 
   it('gives an unknown player an empty name rather than failing', () => {
-    const room = presentRoom(view({ players: [{ id: 'ghost', status: 'joined' }] }), people);
+    const room = presentRoom(view({ players: [{ id: 'ghost', status: 'joined', online: true, joinedAt: null }] }), people);
     expect(room.players[0]).toMatchObject({ id: 'ghost', name: '', badge: null });
   });
 
@@ -73,6 +84,13 @@ describe('room presentation', () => {
       [
         {
           matchId: 'm1',
+          roomCode: 'ABC234',
+          roomName: 'Duel',
+          game: 'hangman',
+          finishedAt: 't',
+          result: 'won',
+          score: 10,
+          tokens: 5,
           players: [
             { id: 'u1', score: 10 },
             { id: 'u2', score: 30 },

@@ -1,11 +1,12 @@
 /**
  * Names for the engine's id-only views: every player of a room, the host, the bet's proposer, an invitation's
  * sender and the players of a history row get `name`, `username`, `avatar` and `badge` from the gateway's own
- * identity tables and the leaderboard's badges. Nothing else of a user (phone, email) is ever added.
+ * identity tables and the leaderboard's badges. Nothing else of a user (phone, email) is ever added. The shapes
+ * in and out are the client contracts (@qal/events contracts/rooms.ts: RoomView → PresentedRoom, ...).
  */
+import type { HistoryItem, InvitationView, Person, PresentedHistoryItem, PresentedInvitation, PresentedRoom, RoomView } from '@qal/events';
 import type { LeaderboardQueries } from '@qal/leaderboard';
 import type { PublicUser } from '../identity/users.ts';
-import type { HistoryItem, InvitationView, Person, RoomView } from './types.ts';
 
 export interface PeopleDeps {
   readonly publicUsers: (ids: readonly string[]) => Promise<Map<string, PublicUser>>;
@@ -43,7 +44,7 @@ function withoutSecrets<T extends Record<string, unknown>>(view: T): T {
 }
 
 /** A room for the API: the engine's view, each player with their name and `ready`, the host, the proposer's name. */
-export function presentRoom(view: RoomView, people: ReadonlyMap<string, Person>) {
+export function presentRoom(view: RoomView, people: ReadonlyMap<string, Person>): PresentedRoom {
   const of = (id: string) => people.get(id) ?? nobody(id);
   const host = of(view.hostId);
   return {
@@ -54,7 +55,6 @@ export function presentRoom(view: RoomView, people: ReadonlyMap<string, Person>)
     bet: view.bet ? { ...view.bet, proposedByName: of(view.bet.proposedBy).name } : null,
   };
 }
-export type PresentedRoom = ReturnType<typeof presentRoom>;
 
 export const roomPeople = (view: RoomView) => [view.hostId, ...view.players.map((p) => p.id), view.bet?.proposedBy];
 
@@ -64,7 +64,7 @@ export async function presentRooms(views: readonly RoomView[], people: People): 
 }
 
 /** Pending invitations with who sent them (the host) and the host's name. */
-export async function presentInvitations(invitations: readonly InvitationView[], people: People) {
+export async function presentInvitations(invitations: readonly InvitationView[], people: People): Promise<PresentedInvitation[]> {
   const found = await people(invitations.map((i) => i.fromUserId));
   return invitations.map((invitation) => {
     const from = found.get(invitation.fromUserId) ?? nobody(invitation.fromUserId);
@@ -73,7 +73,7 @@ export async function presentInvitations(invitations: readonly InvitationView[],
 }
 
 /** History rows with every player's name, avatar and badge. */
-export async function presentHistory(items: readonly HistoryItem[], people: People) {
+export async function presentHistory(items: readonly HistoryItem[], people: People): Promise<PresentedHistoryItem[]> {
   const found = await people(items.flatMap((item) => item.players.map((p) => p.id)));
   return items.map((item) => ({
     ...item,

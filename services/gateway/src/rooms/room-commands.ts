@@ -4,7 +4,18 @@
  * The engine checks every rule (host only, statuses, passwords, bets); the gateway resolves usernames and adds
  * names, and never sees a password's hash.
  */
-import { RoomCodeSchema, type CommandSender } from '@qal/events';
+import {
+  isRoomMatchView,
+  RoomCodeSchema,
+  RoomView,
+  type CommandSender,
+  type HistoryPage,
+  type InvitationAnswer,
+  type InvitationList,
+  type PresentedRoom,
+  type RoomDetail,
+  type RoomList,
+} from '@qal/events';
 import type { EngineQueries } from '@qal/game-engine';
 import { z } from 'zod';
 import type { Clock } from '../clock.ts';
@@ -13,15 +24,13 @@ import { Rejection } from '../http/errors.ts';
 import type { Lang } from '../http/rejections.ts';
 import type { UserRecord } from '../identity/users.ts';
 import { ROOM_LIMITS } from '../config.ts';
-import { presentHistory, presentInvitations, presentRoom, presentRooms, roomPeople, type People, type PresentedRoom } from './present.ts';
-import { markPresentOnRead, type SetPresence } from './presence.ts';
+import { presentHistory, presentInvitations, presentRoom, presentRooms, roomPeople, type People } from './present.ts';
 import { roomQueries } from './queries.ts';
-import type { RoomView } from './types.ts';
 
 const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 const lower = (v: unknown) => (typeof v === 'string' ? v.trim().toLowerCase() : v);
 
-/** RULES.md "Multiplayer rooms": the limits are checked here for field messages, and again by the engine. */
+/** The room limits (docs/product-rules.md, "Rooms") are checked here for field messages, and again by the engine. */
 export const CreateRoomBody = z.object({
   roomName: z.string().trim().min(1, 'must not be empty').max(ROOM_LIMITS.roomNameMax),
   description: z.preprocess(emptyToUndefined, z.string().trim().max(ROOM_LIMITS.descriptionMax).optional()),
@@ -48,6 +57,7 @@ export const JoinRoomBody = z.object({ password: z.preprocess(emptyToUndefined, 
 export const InviteBody = z.object({ username: z.string().trim().min(1, 'must not be empty').max(40) });
 export const BetBody = z.object({ amount: z.number().int().positive() });
 export const AnswerBody = z.object({ accept: z.boolean() });
+export const PresenceBody = z.object({ online: z.boolean() });
 export const InvitationIdParam = z.string().regex(/^[A-Za-z0-9_.:-]{1,100}$/, 'not an invitation id');
 export const HistoryQuery = z.object({
   mine: z.string().optional(),
@@ -62,8 +72,6 @@ export interface RoomCommandsDeps {
   readonly people: People;
   readonly findUserByUsername: (username: string) => Promise<UserRecord | null>;
   readonly afterSuccess?: () => void;
-  /** Marks a member present (see markPresentOnRead). */
-  readonly setPresence?: SetPresence;
 }
 
 export function createRoomCommands(deps: RoomCommandsDeps) {
@@ -71,7 +79,8 @@ export function createRoomCommands(deps: RoomCommandsDeps) {
   const rooms = roomQueries(deps.queries);
 
   const present = async (view: RoomView): Promise<PresentedRoom> => presentRoom(view, await deps.people(roomPeople(view)));
-  const roomOf = (data: Record<string, unknown>) => (data.room ?? null) as RoomView | null;
+  /** The engine's answer crosses a process boundary (the bus, when distributed): read it against the contract. */
+  const roomOf = (data: Record<string, unknown>): RoomView | null => (data.room == null ? null : RoomView.parse(data.room));
 
   /** A room command whose answer is `{ room }`. */
   async function roomCommand(type: string, meta: RequestMeta, payload: Record<string, unknown>) {
@@ -129,8 +138,16 @@ export function createRoomCommands(deps: RoomCommandsDeps) {
       return { room: (await roomCommand('RespondBet', meta, { code, accept })).room };
     },
 
+    /**
+     * A member says whether they are there (a client without a socket: following `room:<code>` does it for one
+     * that has). Going away starts their turns' 60 s grace; not a member (or only invited) is `not_in_room`.
+     */
+    async setPresence(meta: RequestMeta, code: string, online: boolean): Promise<void> {
+      await run('SetPresence', meta, { code, userId: meta.userId, online });
+    },
+
     /** Accepting joins the room (`{ room }`); declining answers `{ room: null }`. */
-    async respondInvitation(meta: RequestMeta, invitationId: string, accept: boolean) {
+    async respondInvitation(meta: RequestMeta, invitationId: string, accept: boolean): Promise<InvitationAnswer> {
       return { room: (await roomCommand('RespondInvitation', meta, { invitationId, accept })).room };
     },
 
@@ -138,29 +155,28 @@ export function createRoomCommands(deps: RoomCommandsDeps) {
      * A room by its code (the code is the key: anyone who has it may look). Its members and invited players also
      * get `match`, their own view of the room's current match, once one exists.
      */
-    async get(userId: string, code: string) {
+    async get(userId: string, code: string): Promise<RoomDetail> {
       const found = await rooms.room(code);
       if (!found) throw new Rejection('room_not_found');
-      markPresentOnRead(found.view, userId, deps.setPresence);
       const room = await present(found.view);
       const member = found.memberIds.includes(userId) || found.invitedIds.includes(userId);
       const matchId = found.view.matchId;
       const match = member && matchId ? await rooms.matchView(matchId, userId) : null;
-      return { room, match: match?.view ?? null };
+      return { room, match: match && isRoomMatchView(match.view) ? match.view : null };
     },
 
     /** Open public rooms (newest first), or with `mine` the rooms the user is in or invited to. */
-    async list(userId: string, mine: boolean) {
+    async list(userId: string, mine: boolean): Promise<RoomList> {
       const views = mine ? await rooms.myRooms(userId) : await rooms.openRooms({ limit: ROOM_LIMITS.openRoomsListMax });
       return { rooms: await presentRooms(views, deps.people) };
     },
 
-    async invitations(userId: string) {
+    async invitations(userId: string): Promise<InvitationList> {
       return { invitations: await presentInvitations(await rooms.invitations(userId), deps.people) };
     },
 
     /** Finished matches, newest first, with result, score, tokens won or lost and the players' names. */
-    async history(userId: string, page: { limit: number; cursor?: string | undefined }) {
+    async history(userId: string, page: { limit: number; cursor?: string | undefined }): Promise<HistoryPage> {
       const found = await rooms.history(userId, { limit: page.limit, ...(page.cursor ? { cursor: page.cursor } : {}) });
       return { items: await presentHistory(found.items, deps.people), nextCursor: found.nextCursor };
     },

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { openPgliteDatabase, type SqlDatabase } from '@qal/events';
 import type { FastifyInstance } from 'fastify';
+import type { GameRegistry } from '@qal/game-engine';
 import { buildApp, type QalApp } from '../app.ts';
 import { createManualClock, type ManualClock } from '../clock.ts';
 import { loadConfig, type Config } from '../config.ts';
@@ -18,6 +19,8 @@ export interface TestPlatformOptions {
   /** An open database to run on (e.g. a scratch PostgreSQL database); default: a fresh in-memory PGlite. */
   readonly db?: SqlDatabase;
   readonly clock?: ManualClock;
+  /** The games the engine plays (a test may register one of its own: createGameRegistry). */
+  readonly games?: GameRegistry;
   /** Extra environment, e.g. `{ PAYMENT_PROVIDER: 'chapa', ... }`. */
   readonly env?: Readonly<Record<string, string>>;
 }
@@ -55,7 +58,12 @@ export async function createTestPlatform(options: TestPlatformOptions = {}): Pro
   });
   const sms = createMemorySmsSender();
   const clock = options.clock ?? createManualClock();
-  const platform = await createEmbeddedPlatform(config, options.ledgerModule ?? qalLedgerModule, { db, sms, clock });
+  const platform = await createEmbeddedPlatform(config, options.ledgerModule ?? qalLedgerModule, {
+    db,
+    sms,
+    clock,
+    ...(options.games ? { games: options.games } : {}),
+  });
   const qal = await buildApp({ ...platform, config, clock, logger: false });
   await qal.app.ready();
   const base = 100_000 + ((process.pid * 7919 + Date.now()) % 800_000);

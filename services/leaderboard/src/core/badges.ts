@@ -1,5 +1,5 @@
 /**
- * Ranks with ties and the badge a player shows (product/RULES.md "Leaderboards, badges, stats"): Emperor = global
+ * Ranks with ties and the badge a player shows (docs/product-rules.md, "Badges"): Emperor = global
  * #1, Nigus = #1 of a game, Ras = ranks 2–6 of a game, Fitawrari = ranks 7–21; ties share a rank; a player shows
  * only their highest badge.
  */

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { EARNED_REASONS } from '../config.ts';
-import type { StoredEvent } from '@qal/events';
+import { CRAZY_STREAM_PREFIX, DUEL_STREAM_PREFIX, MATCH_STREAM_PREFIX, type StoredEvent } from '@qal/events';
 
 export type Fact =
   /** A player's name and avatar (undefined: unchanged; avatar null: removed). */
@@ -75,9 +75,9 @@ const AccountCredited = z.object({
   matchId: z.string().nullable(),
 });
 
-const MATCH_STREAM = 'match-';
-const DUEL_STREAM = 'duel-';
-const CRAZY_STREAM = 'crazy-';
+const MATCH_STREAM = MATCH_STREAM_PREFIX;
+const DUEL_STREAM = DUEL_STREAM_PREFIX;
+const CRAZY_STREAM = CRAZY_STREAM_PREFIX;
 /**
  * A word duel is multiplayer Hangman: its results count in the `hangman` game's stats (and the word category).
  * A Crazy game is one hand: one round for every seat, whoever stays to the end.

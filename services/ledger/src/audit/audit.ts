@@ -14,7 +14,7 @@ import { availableOf } from '../core/money.ts';
 import { emptyAccount, evolveAccount, type AccountState } from '../core/state.ts';
 
 /**
- * The ledger auditor: replays every ledger event and checks what must always hold (ARCHITECTURE.md §5):
+ * The ledger auditor: replays every ledger event and checks what must always hold (docs/decisions/0005):
  * every stream's hash chain; each transfer one debit and one credit of equal amount, recorded once;
  * Σdebits = Σcredits; no wallet or escrow below zero (holds included) at any point; running balances as
  * stored; each hold resolved at most once; and the read model's balances equal the replayed ones.

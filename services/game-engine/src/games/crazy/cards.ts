@@ -4,11 +4,10 @@
  */
 import { seededRandom } from '../hangman/seeded-random.ts';
 import { CRAZY_ACE_OF_SPADES_POINTS, CRAZY_CARD_POINTS, CRAZY_DECKS } from './rules.ts';
+import { RANKS, SUITS, type Rank, type Suit } from '@qal/events';
 
-export const SUITS = ['hearts', 'diamonds', 'clubs', 'spades'] as const;
-export type Suit = (typeof SUITS)[number];
-export const RANKS = ['A', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K'] as const;
-export type Rank = (typeof RANKS)[number];
+/** Suits and ranks are the client contract's (@qal/events contracts/crazy.ts). */
+export { RANKS, SUITS, type Rank, type Suit };
 
 export interface Card {
   readonly id: string;

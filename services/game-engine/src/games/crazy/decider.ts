@@ -1,5 +1,5 @@
 /**
- * Crazy as a pure decider (ARCHITECTURE.md §6). startEvents() deals a match from its seed, decide() turns a command
+ * Crazy as a pure decider (docs/decisions/0003). startEvents() deals a match from its seed, decide() turns a command
  * into events or a named rejection, evolve() folds events into state. No clock and no chance: every command carries
  * its time, and every shuffle comes from the match's seed. The rule decisions are listed in rules.ts.
  *

@@ -1,4 +1,4 @@
-/** Crazy, the Ethiopian card game, as a pure decider (product/RULES.md "Crazy"; decisions in rules.ts). */
+/** Crazy, the Ethiopian card game, as a pure decider (docs/product-rules.md, "Crazy"; decisions in rules.ts). */
 export { ALL_CARD_IDS, RANKS, SUITS, SUIT_SYMBOL, cardOf, isCardId, labelOf, pointsOf, type Card, type Rank, type Suit } from './cards.ts';
 export {
   decide,

@@ -1,7 +1,7 @@
 /**
  * Crazy's words for people, in English and Amharic: a message for every rejection (for the gateway's rejection
  * table and the client), the rule table the instructions are generated from (numbers from rules.ts, so the text
- * can never disagree with the engine: prior-system.md §11.4.1), and the game's own terms.
+ * can never disagree with the engine, as an earlier system's hand-written instructions did), and the game's own terms.
  */
 import type { Suit } from './cards.ts';
 import type { CrazyRejection } from './messages.ts';

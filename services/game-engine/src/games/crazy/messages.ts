@@ -8,6 +8,18 @@
  * so a match's stream is server-only; clients see viewFor() alone.
  */
 import { z } from 'zod';
+import {
+  CRAZY_END_REASONS,
+  DRAW_REASONS,
+  PLAY_EFFECTS,
+  REMOVAL_REASONS,
+  WRONG_PLAY_REASONS,
+  type CrazyEndReason,
+  type DrawReason,
+  type PlayEffect,
+  type RemovalReason,
+  type WrongPlayReason,
+} from '@qal/events';
 import { SUITS } from './cards.ts';
 import { CRAZY_PLAYERS_MAX, CRAZY_PLAYERS_MIN } from './rules.ts';
 
@@ -20,7 +32,7 @@ export const SuitSchema = z.enum(SUITS);
 
 // Wire moves ---------------------------------------------------------------------------------------------------
 
-/** A player's move as the gateway receives it (issue 7 §3). */
+/** A player's move as the gateway receives it. */
 export const CrazyMove = z.discriminatedUnion('type', [
   z.object({ type: z.literal('play'), cards: z.array(CardId).min(1).max(104), suit: SuitSchema.optional() }),
   z.object({ type: z.literal('draw') }),
@@ -69,8 +81,7 @@ export type CallCrazy = z.infer<typeof CallCrazy>;
 export const TimeoutTurn = z.object({ type: z.literal('TimeoutTurn'), data: z.object({ turn: Count, at: Instant }) });
 export type TimeoutTurn = z.infer<typeof TimeoutTurn>;
 
-export const REMOVAL_REASONS = ['left', 'timeouts'] as const;
-export type RemovalReason = (typeof REMOVAL_REASONS)[number];
+export { REMOVAL_REASONS, type RemovalReason };
 
 /** A player leaves the match (or the rooms layer takes them out). Removing a player already out is a no-op. */
 export const RemovePlayer = z.object({
@@ -146,8 +157,7 @@ export const CrazyStarted = z.object({
 });
 export type CrazyStarted = z.infer<typeof CrazyStarted>;
 
-export const PLAY_EFFECTS = ['none', 'draw_two', 'draw_five', 'reverse', 'skip', 'suit_choice'] as const;
-export type PlayEffect = (typeof PLAY_EFFECTS)[number];
+export { PLAY_EFFECTS, type PlayEffect };
 
 /**
  * `cards` go from the hand onto the pile (the last one on top); `suit` is the suit in force after; `effect` is the
@@ -159,8 +169,7 @@ export const CardsPlayed = z.object({
 });
 export type CardsPlayed = z.infer<typeof CardsPlayed>;
 
-export const WRONG_PLAY_REASONS = ['wrong_card', 'false_joker', 'forgot_qeregn'] as const;
-export type WrongPlayReason = (typeof WRONG_PLAY_REASONS)[number];
+export { WRONG_PLAY_REASONS, type WrongPlayReason };
 
 /** A play the pile does not take (or a last card without Qeregn): the cards stay, CardsDrawn (same reason) follows. */
 export const WrongPlay = z.object({
@@ -169,8 +178,7 @@ export const WrongPlay = z.object({
 });
 export type WrongPlay = z.infer<typeof WrongPlay>;
 
-export const DRAW_REASONS = ['draw', 'penalty', 'timeout', 'crazy_call', 'false_crazy_call', ...WRONG_PLAY_REASONS] as const;
-export type DrawReason = (typeof DRAW_REASONS)[number];
+export { DRAW_REASONS, type DrawReason };
 
 /**
  * `cards` go from the top of the deck into the hand. `owed` is how many the rule asked for (more than `cards` only
@@ -233,8 +241,7 @@ export const PlayerRemoved = z.object({
 });
 export type PlayerRemoved = z.infer<typeof PlayerRemoved>;
 
-export const CRAZY_END_REASONS = ['emptied_hand', 'players'] as const;
-export type CrazyEndReason = (typeof CRAZY_END_REASONS)[number];
+export { CRAZY_END_REASONS, type CrazyEndReason };
 
 /** The match is over: `winner` emptied their hand, or is the only player left. `scores` has every seat. */
 export const CrazyFinished = z.object({

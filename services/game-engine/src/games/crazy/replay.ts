@@ -3,6 +3,7 @@
  * hands are no secret any more: by default every step shows every hand (pass `revealHands: false` and a viewer to
  * see exactly what that player saw at the time). The deck order is never shown.
  */
+import type { CrazyReplayStepKind } from '@qal/events';
 import { evolve, fold } from './decider.ts';
 import type { CrazyEvent, DrawReason, PlayEffect, WrongPlayReason } from './messages.ts';
 import type { CrazyState } from './state.ts';
@@ -15,20 +16,8 @@ export interface ReplayOptions {
   readonly revealHands?: boolean;
 }
 
-/** What a step of the replay shows happening, for the player's caption. */
-export type ReplayStepKind =
-  | 'start'
-  | 'play'
-  | 'wrong_play'
-  | 'draw'
-  | 'reshuffle'
-  | 'turn'
-  | 'qeregn'
-  | 'qeregn_window_closed'
-  | 'crazy_call'
-  | 'timeout'
-  | 'removed'
-  | 'end';
+/** What a step of the replay shows happening, for the player's caption (the contract's: @qal/events CrazyReplayStep). */
+export type ReplayStepKind = CrazyReplayStepKind;
 
 export interface ReplayStep {
   readonly index: number;

@@ -1,6 +1,6 @@
 /**
- * Every number Crazy's rules depend on, and the decisions this module makes where product/RULES.md ("Crazy") and
- * reference/prior-system.md §3 leave room or where §11.4 says the prior system was wrong. Kept beside the game (like
+ * Every number Crazy's rules depend on, and the decisions this module makes where the table rules
+ * (docs/product-rules.md, "Crazy") leave room or where the prior system got them wrong. Kept beside the game (like
  * the word duel's rules.ts) so the rules stay in one folder; CrazyStarted copies the numbers a match needs, so a
  * later change never alters an open match. messages.en-am.ts builds the instructions (en + am) from these.
  *
@@ -11,18 +11,19 @@
  *    first card may be any card (its effect applies). Play goes in seat order ("counterclockwise", as the prior
  *    system called it) until a 5 reverses it.
  * 2. A legal single card matches the current suit or the top card's rank; an 8 or a J goes on anything.
- * 3. A wrong card is not a rejection: it is the game's own penalty, as at a real table (RULES.md "wrong card =
- *    draw 2"). A play that is well formed (the mover's turn, cards from their hand, a valid combination) but not
- *    legal on the pile leaves the cards in the hand and draws CRAZY_WRONG_CARD_DRAW; the player keeps the turn (and
- *    its deadline). It is a "false joker" (CRAZY_FALSE_JOKER_DRAW) when the card's colour (red ♥♦, black ♣♠) also
- *    differs from the current suit's colour, i.e. it matches nothing at all. While facing a penalty any play that is
- *    not a single stacking card is a wrong card (CRAZY_WRONG_CARD_DRAW, never a false joker), as the prior system's
- *    "Invalid penalty card" was. What the client can check without the pile (a card not in the hand, a malformed
- *    combination, a suit sent with a card that cannot choose one, not your turn) is a named rejection instead.
+ * 3. A wrong card is not a rejection: it is the game's own penalty, as at a real table (a wrong card draws 2:
+ *    docs/product-rules.md). A play that is well formed (the mover's turn, cards from their hand, a valid
+ *    combination) but not legal on the pile leaves the cards in the hand and draws CRAZY_WRONG_CARD_DRAW; the player
+ *    keeps the turn (and its deadline). It is a "false joker" (CRAZY_FALSE_JOKER_DRAW) when the card's colour (red
+ *    ♥♦, black ♣♠) also differs from the current suit's colour, i.e. it matches nothing at all. While facing a
+ *    penalty any play that is not a single stacking card is a wrong card (CRAZY_WRONG_CARD_DRAW, never a false
+ *    joker), as the prior system's "Invalid penalty card" was. What the client can check without the pile (a card
+ *    not in the hand, a malformed combination, a suit sent with a card that cannot choose one, not your turn) is a
+ *    named rejection instead.
  * 4. Penalties: a 2 adds CRAZY_TWO_DRAW, the A♠ adds CRAZY_ACE_OF_SPADES_DRAW, to the chain aimed at the next
  *    player. On a 2 any 2 stacks, and the A♠ stacks only on the 2♠; on the A♠ only the other A♠ or the 2♠ stacks. The
  *    target stacks (one card), takes the chain (`face_penalty`: draws it all, keeps the turn and may then play or
- *    pass without drawing again: §11.4.3 fixed), or passes (draws the chain and the turn passes: §11.4.3 fixed). A
+ *    pass without drawing again, where the prior system erred), or passes (draws the chain and the turn passes). A
  *    plain draw while facing a chain is `must_answer_penalty`. A winning last card ends the match; the chain is moot.
  * 5. 5 reverses the direction (with two players the same player plays again); 7 skips the next player (with two
  *    players the same player plays again).
@@ -39,16 +40,16 @@
  * 9. When a draw needs more cards than the deck holds, the pile except its top card is shuffled by the seed (the
  *    n-th reshuffle uses `${seed}:reshuffle:${n}`) and put under the deck. If even that is not enough (all cards are
  *    in hands) the draw takes what there is and the rest is forgiven: cards are never created.
- * 10. Qeregn (§11.4.2 fixed). A player whose play leaves them one card has a grace window until the next player to
- *    move acts (the next player's play, draw, pass, face_penalty or timeout; in a two-player skip/reverse that is
- *    themselves). They may declare (`qeregn`) any time while they hold exactly one card, on their turn or not, even
- *    after the window (a late declaration is still a declaration, as at the table). Anyone else may call Crazy on
- *    a player: it is right when the target holds one card, has not declared, and their window has closed; the target
- *    then draws CRAZY_CALL_DRAW. Any other call (including one inside the window) is false: the caller draws
- *    CRAZY_FALSE_CALL_DRAW. Self-calls are `cannot_call_self`. A declaration holds only while the hand has that one
- *    card: any draw clears it. Going out on an undeclared last card is a forgotten Qeregn: the card stays, the player
- *    draws CRAZY_FORGOTTEN_QEREGN_DRAW and keeps the turn. Emptying the hand with a multi-card drop needs no
- *    declaration (the player never held one card).
+ * 10. Qeregn (fixed where the prior system erred). A player whose play leaves them one card has a grace window until
+ *    the next player to move acts (the next player's play, draw, pass, face_penalty or timeout; in a two-player
+ *    skip/reverse that is themselves). They may declare (`qeregn`) any time while they hold exactly one card, on
+ *    their turn or not, even after the window (a late declaration is still a declaration, as at the table). Anyone
+ *    else may call Crazy on a player: it is right when the target holds one card, has not declared, and their window
+ *    has closed; the target then draws CRAZY_CALL_DRAW. Any other call (including one inside the window) is false:
+ *    the caller draws CRAZY_FALSE_CALL_DRAW. Self-calls are `cannot_call_self`. A declaration holds only while the
+ *    hand has that one card: any draw clears it. Going out on an undeclared last card is a forgotten Qeregn: the
+ *    card stays, the player draws CRAZY_FORGOTTEN_QEREGN_DRAW and keeps the turn. Emptying the hand with a
+ *    multi-card drop needs no declaration (the player never held one card).
  * 11. Turn timer: Normal 30 s, Rush 15 s. A timeout draws the penalty chain if one is owed, else one card if the
  *    player has not drawn this turn, then passes. A move after the deadline counts as that timeout. CRAZY_TIMEOUTS_
  *    IN_A_ROW_TO_REMOVE timed-out turns in a row (a played or passed turn resets the count) take the player out.

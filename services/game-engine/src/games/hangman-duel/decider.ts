@@ -1,5 +1,5 @@
 /**
- * The word duel as a pure decider (ARCHITECTURE.md §6). startEvents() opens a match, decide() turns a command into
+ * The word duel as a pure decider (docs/decisions/0003). startEvents() opens a match, decide() turns a command into
  * events or a named rejection, evolve() folds events into state. No clock and no chance: every command carries its
  * time, hinted letters come from the match's seed, and the dictionary is a fixed lookup that may be injected.
  *

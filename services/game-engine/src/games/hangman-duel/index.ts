@@ -1,4 +1,4 @@
-/** The word duel: multiplayer Hangman as a pure decider (product/RULES.md "Hangman" → word duel). */
+/** The word duel: multiplayer Hangman as a pure decider (docs/product-rules.md, "Word duel"). */
 export { decide, evolve, fold, initialState, startEvents, winnersOf, type DuelConfig, type DuelOutcome } from './decider.ts';
 export { isDictionaryWord, normaliseWord, preloadDictionary, type IsWord } from './dictionary.ts';
 export * from './messages.ts';

@@ -7,6 +7,7 @@
  * viewFor() alone.
  */
 import { z } from 'zod';
+import { REMOVAL_REASONS, ROUND_OUTCOMES, type RemovalReason, type RoundOutcome } from '@qal/events';
 import { HANGMAN_LANGUAGES } from '../hangman/alphabet.ts';
 import { DUEL_PLAYERS_MAX, DUEL_PLAYERS_MIN } from './rules.ts';
 
@@ -55,8 +56,7 @@ export const EndOnTime = z.object({
 });
 export type EndOnTime = z.infer<typeof EndOnTime>;
 
-export const REMOVAL_REASONS = ['left', 'timeouts'] as const;
-export type RemovalReason = (typeof REMOVAL_REASONS)[number];
+export { REMOVAL_REASONS, type RemovalReason };
 
 /** A player leaves the match (or the rooms layer takes them out). Removing a player already out is a no-op. */
 export const RemovePlayer = z.object({
@@ -138,8 +138,7 @@ export const PlayerRemoved = z.object({
 });
 export type PlayerRemoved = z.infer<typeof PlayerRemoved>;
 
-export const ROUND_OUTCOMES = ['solved', 'failed', 'skipped'] as const;
-export type RoundOutcome = (typeof ROUND_OUTCOMES)[number];
+export { ROUND_OUTCOMES, type RoundOutcome };
 
 /**
  * A round is over: solved (every letter shown; `solvedBy` is the guesser who completed it, absent when a hint

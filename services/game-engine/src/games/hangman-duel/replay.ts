@@ -3,6 +3,7 @@
  * are no secret any more: by default every step shows its round's word (pass `revealWord: false` and a viewer to
  * see exactly what that player saw at the time).
  */
+import type { DuelReplayStepKind } from '@qal/events';
 import { evolve, fold } from './decider.ts';
 import type { DuelEvent } from './messages.ts';
 import type { DuelState } from './state.ts';
@@ -15,8 +16,8 @@ export interface ReplayOptions {
   readonly revealWord?: boolean;
 }
 
-/** What a step of the replay shows happening, for the player's caption. */
-export type ReplayStepKind = 'start' | 'round_start' | 'set_word' | 'guess' | 'hint' | 'timeout' | 'removed' | 'round_end' | 'end';
+/** What a step of the replay shows happening, for the player's caption (the contract's: @qal/events DuelReplayStep). */
+export type ReplayStepKind = DuelReplayStepKind;
 
 export interface ReplayStep {
   readonly index: number;

@@ -1,5 +1,5 @@
 /**
- * Every number the word duel's rules depend on (product/RULES.md "Hangman" → word duel, "Multiplayer rooms").
+ * Every number the word duel's rules depend on (docs/product-rules.md, "Word duel" and "Rooms").
  * Kept beside the duel rather than in config.ts so the rules stay in one folder; DuelStarted copies the ones a
  * match needs, so a later change never alters an open match.
  */

@@ -3,54 +3,12 @@
  * over; everyone sees it in lastRounds once it is, and the interrupted round's word once the match is finished.
  * Before that a letter's slot is null until its key is guessed or hinted (spaces show from the start).
  */
-import { z } from 'zod';
-import { HANGMAN_LANGUAGES, charactersOf } from '../hangman/alphabet.ts';
-import { ROUND_OUTCOMES } from './messages.ts';
+import { DuelView } from '@qal/events';
+import { charactersOf } from '../hangman/alphabet.ts';
 import { keysOfWord, type DuelState } from './state.ts';
 
-export const DuelView = z.object({
-  mode: z.literal('duel'),
-  matchId: z.string(),
-  roomCode: z.string(),
-  language: z.enum(HANGMAN_LANGUAGES),
-  status: z.enum(['playing', 'finished']),
-  /** The current (or last) round, from 1. */
-  round: z.number().int(),
-  /** Rounds the match will have: played so far plus the remaining players still to set. */
-  rounds: z.number().int(),
-  phase: z.enum(['setting', 'guessing', 'finished']),
-  setterId: z.string().nullable(),
-  /** Whose move it is: the setter while setting, the guesser while guessing; null once finished. */
-  currentPlayerId: z.string().nullable(),
-  turn: z.number().int(),
-  turnDeadline: z.string().nullable(),
-  matchDeadline: z.string(),
-  /** One per character of the word: the character once revealed (or a space), else null; null while setting. */
-  slots: z.array(z.string().nullable()).nullable(),
-  /** Keys guessed or hinted this round, in order. */
-  guessed: z.array(z.string()),
-  /** Guessed keys not in the word this round, so the keyboard can mark them. */
-  missed: z.array(z.string()),
-  wrongGuesses: z.number().int(),
-  livesLeft: z.number().int(),
-  hintsLeft: z.number().int(),
-  scores: z.record(z.string(), z.number().int()),
-  players: z.array(z.object({ id: z.string(), status: z.enum(['playing', 'left']), timeoutsInRow: z.number().int() })),
-  /** The current round's word: only for its setter, and for everyone once the round or the match is over. */
-  word: z.string().optional(),
-  lastRounds: z.array(
-    z.object({
-      round: z.number().int(),
-      setterId: z.string(),
-      word: z.string().nullable(),
-      outcome: z.enum(ROUND_OUTCOMES),
-      solvedBy: z.string().optional(),
-    }),
-  ),
-  winners: z.array(z.string()).optional(),
-  finishedAt: z.string().optional(),
-});
-export type DuelView = z.infer<typeof DuelView>;
+/** The schema is the client contract (@qal/events contracts/duel.ts); this file builds it from the state. */
+export { DuelView };
 
 export interface ViewOptions {
   /** Show the current word to everyone (the replay of a finished match). */

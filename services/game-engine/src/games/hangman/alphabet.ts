@@ -2,10 +2,11 @@
  * What a letter is in each Hangman language, and which key guesses it. English: 26 keys, case-insensitive.
  * Amharic: one key per consonant family (fidel.ts). Anything else in a word (a space) is shown from the start.
  */
+import { HANGMAN_LANGUAGES, type HangmanLanguage } from '@qal/events';
 import { AMHARIC_KEYS, familyOf } from './fidel.ts';
 
-export const HANGMAN_LANGUAGES = ['en', 'am'] as const;
-export type HangmanLanguage = (typeof HANGMAN_LANGUAGES)[number];
+/** The languages are the client contract's (@qal/events contracts/hangman.ts). */
+export { HANGMAN_LANGUAGES, type HangmanLanguage };
 
 export const isHangmanLanguage = (value: string): value is HangmanLanguage => (HANGMAN_LANGUAGES as readonly string[]).includes(value);
 

@@ -4,7 +4,7 @@
  * ጸ/ፀ), written as the group's first member, and the labialised series (ቈ ኈ ኰ ጐ) belong to their plain
  * consonant (ቀ ኀ ከ ገ), so the keyboard has 29 keys in ሀ-row order.
  *
- * Coverage is exactly the CLDR `am` exemplar set (282 fidel, ecosystem.md §1.1): the Ethiopic block is laid out in
+ * Coverage is exactly the CLDR `am` exemplar set (282 fidel): the Ethiopic block is laid out in
  * rows of 8 (orders ä u i a e ɨ o, then -wa), and a row's -wa slot or the ቐ/ዀ/ዸ/ጘ rows of other languages map to null.
  */
 

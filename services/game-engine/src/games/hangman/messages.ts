@@ -6,6 +6,7 @@
  * HangmanStarted holds the word, so a match's stream is server-only; clients see viewFor() alone.
  */
 import { z } from 'zod';
+import { HANGMAN_LOSS_REASONS } from '@qal/events';
 import { HANGMAN_LANGUAGES } from './alphabet.ts';
 import { DIFFICULTIES, WORD_CATEGORIES } from './words/categories.ts';
 
@@ -99,7 +100,7 @@ export const HangmanWon = z.object({
 });
 export type HangmanWon = z.infer<typeof HangmanWon>;
 
-export const HANGMAN_LOSS_REASONS = ['lives', 'time'] as const;
+export { HANGMAN_LOSS_REASONS };
 export const HangmanLost = z.object({
   type: z.literal('HangmanLost'),
   data: z.object({ at: Instant, reason: z.enum(HANGMAN_LOSS_REASONS) }),

@@ -1,4 +1,4 @@
-/** Hangman's score (product/RULES.md "Hangman"), computed in exact integers: m is kept in tenths. */
+/** Hangman's score (docs/product-rules.md, "Hangman (single-player)"), computed in exact integers: m is kept in tenths. */
 import {
   HANGMAN_AMHARIC_LENGTH_OFFSET,
   HANGMAN_HINT_COST_POINTS,

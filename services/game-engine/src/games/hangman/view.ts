@@ -2,37 +2,12 @@
  * What a client sees of a Hangman game. The word itself appears only once the game is over; before that a
  * letter's slot is null until its key is guessed or hinted (spaces show from the start).
  */
-import { z } from 'zod';
-import { HANGMAN_LANGUAGES, charactersOf } from './alphabet.ts';
-import { HANGMAN_LOSS_REASONS } from './messages.ts';
+import { HangmanView } from '@qal/events';
+import { charactersOf } from './alphabet.ts';
 import { isGame, keysOfWord, type HangmanGame, type HangmanState } from './state.ts';
-import { DIFFICULTIES, WORD_CATEGORIES } from './words/categories.ts';
 
-export const HangmanView = z.object({
-  matchId: z.string(),
-  status: z.enum(['playing', 'won', 'lost']),
-  language: z.enum(HANGMAN_LANGUAGES),
-  category: z.enum(WORD_CATEGORIES),
-  difficulty: z.enum(DIFFICULTIES),
-  /** One per character of the word: the character once revealed (or when it is not a letter), else null. */
-  slots: z.array(z.string().nullable()),
-  /** Keys guessed or revealed by a hint, in order. */
-  guessed: z.array(z.string()),
-  /** Guessed keys that are not in the word, so the keyboard can mark them. */
-  missed: z.array(z.string()),
-  wrongGuesses: z.number().int(),
-  livesLeft: z.number().int(),
-  hintsLeft: z.number().int(),
-  startedAt: z.string(),
-  deadline: z.string(),
-  /** Only once the game is over. */
-  word: z.string().optional(),
-  score: z.number().int().optional(),
-  tokensWon: z.number().int().optional(),
-  xpWon: z.number().int().optional(),
-  lossReason: z.enum(HANGMAN_LOSS_REASONS).optional(),
-});
-export type HangmanView = z.infer<typeof HangmanView>;
+/** The schema is the client contract (@qal/events contracts/hangman.ts); this file builds it from the state. */
+export { HangmanView };
 
 function slotsOf(game: HangmanGame): (string | null)[] {
   const characters = charactersOf(game.word);

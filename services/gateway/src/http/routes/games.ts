@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { GAME_RULES, hangman, HOME_CATEGORIES, listCatalogue } from '@qal/game-engine';
+import { GAME_RULES, hangman, HOME_CATEGORIES, isGameSlug, listCatalogue, ruleTable } from '@qal/game-engine';
 import { success } from '../envelope.ts';
+import { Rejection } from '../errors.ts';
 
 /** The playable catalogue, shaped for the home page: texts in both languages, category, cost. */
 export function catalogueView() {
@@ -18,9 +19,19 @@ export function catalogueView() {
   }));
 }
 
-/** Public game information: the catalogue, its categories, and what a Hangman game can be set up with. */
+/**
+ * Public game information: the catalogue, its categories, a game's rule table (Crazy's "How to play", one line per
+ * rule in both languages) and what a Hangman game can be set up with.
+ */
 export function gameRoutes(app: FastifyInstance) {
   app.get('/games', async (request) => success(request, { games: catalogueView(), categories: HOME_CATEGORIES }));
+
+  app.get<{ Params: { slug: string } }>('/games/:slug/rules', async (request) => {
+    const { slug } = request.params;
+    const rules = isGameSlug(slug) ? ruleTable(slug) : null;
+    if (!rules) throw new Rejection('not_found');
+    return success(request, { slug, rules });
+  });
 
   app.get('/games/hangman/options', async (request) =>
     success(request, {

@@ -8,6 +8,7 @@ import {
   InvitationIdParam,
   InviteBody,
   JoinRoomBody,
+  PresenceBody,
   roomCode,
   type RoomCommands,
 } from '../../rooms/room-commands.ts';
@@ -29,7 +30,7 @@ const codeOf = (request: FastifyRequest) => roomCode(validate(CodeParams, reques
 export const isMine = (value: string | undefined) => value !== undefined && ['1', 'true', 'yes'].includes(value.toLowerCase());
 
 /**
- * Multiplayer rooms and invitations (helpers/ROOMS.md "HTTP"). Every action answers `{ room }` with player names;
+ * Multiplayer rooms and invitations over HTTP (docs/product-rules.md, "Rooms"). Every action answers `{ room }` with player names;
  * an Idempotency-Key makes the engine command's id, so a retried action is answered, not repeated.
  */
 export function roomRoutes(app: FastifyInstance, rooms: RoomCommands) {
@@ -69,6 +70,14 @@ export function roomRoutes(app: FastifyInstance, rooms: RoomCommands) {
   app.post('/rooms/:code/bets/respond', async (request) => {
     const code = codeOf(request);
     return success(request, await rooms.respondBet(meta(request), code, validate(AnswerBody, request.body).accept));
+  });
+
+  // A client without a socket says whether it is there (reading the room or a match never does).
+  app.post('/rooms/:code/presence', async (request) => {
+    const code = codeOf(request);
+    const online = validate(PresenceBody, request.body).online;
+    await rooms.setPresence(meta(request), code, online);
+    return success(request, { online });
   });
 
   app.get('/invitations', async (request) => success(request, await rooms.invitations(currentUser(request).id)));

@@ -1,21 +1,9 @@
 /** The Hangman word categories, shared by both languages, with their labels in both. */
+import { DIFFICULTIES, WORD_CATEGORIES, type Difficulty, type WordCategory } from '@qal/events';
 import type { LocalizedText } from '../../../catalogue/localized.ts';
 
-export const WORD_CATEGORIES = [
-  'animals',
-  'food',
-  'places',
-  'nature',
-  'sports',
-  'body',
-  'home',
-  'professions',
-  'clothing',
-  'transport',
-  'family',
-  'school',
-] as const;
-export type WordCategory = (typeof WORD_CATEGORIES)[number];
+/** The categories and difficulties are the client contract's (@qal/events contracts/hangman.ts). */
+export { DIFFICULTIES, WORD_CATEGORIES, type Difficulty, type WordCategory };
 
 export const isWordCategory = (value: string): value is WordCategory => (WORD_CATEGORIES as readonly string[]).includes(value);
 
@@ -33,9 +21,6 @@ export const WORD_CATEGORY_LABELS: Readonly<Record<WordCategory, LocalizedText>>
   family: { en: 'Family and people', am: 'ቤተሰብና ሰዎች' },
   school: { en: 'School', am: 'ትምህርት ቤት' },
 };
-
-export const DIFFICULTIES = ['easy', 'medium', 'hard'] as const;
-export type Difficulty = (typeof DIFFICULTIES)[number];
 
 export const isDifficulty = (value: string): value is Difficulty => (DIFFICULTIES as readonly string[]).includes(value);
 

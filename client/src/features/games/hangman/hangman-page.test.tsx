@@ -1,0 +1,57 @@
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { RouterProvider, createMemoryRouter } from 'react-router';
+import { routes } from '../../../app/routes.tsx';
+import { authActor } from '../../../lib/auth/auth-live.ts';
+
+const options = {
+  cost: 9,
+  dailyPlayLimit: 20,
+  languages: [
+    {
+      language: 'en',
+      categories: [{ id: 'animals', label: { en: 'Animals', am: 'እንስሳት' } }],
+      difficulties: [{ id: 'easy', label: { en: 'Easy', am: 'ቀላል' } }],
+      keys: ['a', 'b'],
+    },
+    {
+      language: 'am',
+      categories: [{ id: 'animals', label: { en: 'Animals', am: 'እንስሳት' } }],
+      difficulties: [{ id: 'easy', label: { en: 'Easy', am: 'ቀላል' } }],
+      keys: ['ሀ', 'ለ'],
+    },
+  ],
+};
+
+beforeAll(() => {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => {
+      const data = String(url).endsWith('/games/hangman/options') ? options : { games: [], categories: [] };
+      return new Response(JSON.stringify({ success: true, data }), { status: 200 });
+    }),
+  );
+  authActor.start();
+});
+afterEach(cleanup);
+
+const renderAt = (path: string) => render(<RouterProvider router={createMemoryRouter(routes, { initialEntries: [path] })} />);
+
+describe('/hangman', () => {
+  it('is open without login, titled and described for search and sharing, and asks a signed-out player to sign in to play', async () => {
+    renderAt('/hangman');
+    expect(await screen.findByTestId('sign-in-to-play', {}, { timeout: 5000 })).toBeTruthy();
+    expect(document.title).toBe('Hangman Game');
+    expect(document.querySelector('meta[name="description"]')?.getAttribute('content')).toBe('Play the classic Hangman word guessing game');
+    expect(screen.getByRole('option', { name: 'Animals' })).toBeTruthy();
+    expect((screen.getByTestId('language-en') as HTMLInputElement).checked).toBe(true);
+  });
+
+  it('speaks Amharic under /am', async () => {
+    renderAt('/am/hangman');
+    expect(await screen.findByText('ለመጫወት ይግቡ', {}, { timeout: 5000 })).toBeTruthy();
+    await waitFor(() => expect(document.title).toBe('የሃንግማን ጨዋታ'));
+    expect(screen.getByRole('option', { name: 'እንስሳት' })).toBeTruthy();
+    expect((screen.getByTestId('language-am') as HTMLInputElement).checked).toBe(true);
+  });
+});

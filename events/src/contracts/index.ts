@@ -1,0 +1,15 @@
+/**
+ * @qal/events/contracts: what clients receive, in one place — the views of rooms, matches and the wallet, the
+ * websocket protocol and the names of streams and channels. Browser-safe (zod/mini only), so the client imports the
+ * same schemas and types the engine and the gateway produce; the engine builds these views, the gateway adds names.
+ */
+export * from './streams.ts';
+export * from './values.ts';
+export * from './ws.ts';
+export * from './people.ts';
+export * from './wallet.ts';
+export * from './hangman.ts';
+export * from './duel.ts';
+export * from './crazy.ts';
+export * from './rooms.ts';
+export * from './matches.ts';

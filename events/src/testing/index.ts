@@ -1,0 +1,6 @@
+/**
+ * @qal/events/testing: what the integration suites, benchmarks and scripts share to find or start their
+ * infrastructure (a PostgreSQL server with scratch databases, a Kafka broker). Not for production code.
+ */
+export { createScratchDatabase, findTestPostgres } from './postgres.ts';
+export { findOrStartKafka, kafkaAnswers, stopKafkaIfStarted } from './kafka.ts';

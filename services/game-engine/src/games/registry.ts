@@ -1,0 +1,58 @@
+/**
+ * The games the engine plays: one line per game module. Everything game-specific (commands, timers, views, replay,
+ * payouts, rejections, leaderboard facts) is reached through here; adding a game is its folder and one line below.
+ *
+ * A match's game is known from the match itself: a room match's id is `<module id>.<uuid>` (matchIdFor), so a
+ * move, a timer or a replay finds its module without looking at any stream. Ids without a module's prefix are
+ * single-player Hangman's (the client names those matches).
+ */
+import { crazyModule } from './crazy/module.ts';
+import { duelModule } from './hangman-duel/module.ts';
+import { hangmanModule } from './hangman/module.ts';
+import type { GameModule, RoomGameModule, SoloGameModule } from './module.ts';
+
+export const GAME_MODULES: readonly GameModule[] = [hangmanModule, duelModule, crazyModule];
+
+/** Separates a match id's module prefix from its unique part. */
+const MATCH_ID_SEPARATOR = '.';
+
+export interface GameRegistry {
+  readonly modules: readonly GameModule[];
+  /** The room game a room's settings name (`hangman` is the word duel), if any. */
+  roomGame(slug: string): RoomGameModule | null;
+  /** The room game a match id belongs to; null for a single-player match. */
+  roomGameOfMatch(matchId: string): RoomGameModule | null;
+  readonly solo: SoloGameModule;
+  /** The catalogue slugs rooms can play. */
+  readonly roomGames: readonly string[];
+  /** Move types games define beyond the listed ones: the gateway refuses any other as invalid. */
+  readonly ownMoveTypes: ReadonlySet<string>;
+}
+
+export const matchIdFor = (module: Pick<GameModule, 'id'>, unique: string): string => `${module.id}${MATCH_ID_SEPARATOR}${unique}`;
+
+export function createGameRegistry(modules: readonly GameModule[] = GAME_MODULES): GameRegistry {
+  const ids = new Set<string>();
+  for (const module of modules) {
+    if (ids.has(module.id) || module.id.includes(MATCH_ID_SEPARATOR)) throw new Error(`game module id ${module.id} is taken or invalid`);
+    ids.add(module.id);
+  }
+  const rooms = modules.filter((m): m is RoomGameModule => m.kind === 'room');
+  const bySlug = new Map(rooms.map((m) => [m.roomGame, m]));
+  const byId = new Map(rooms.map((m) => [m.id, m]));
+  const solo = modules.find((m): m is SoloGameModule => m.kind === 'solo');
+  if (!solo) throw new Error('the registry needs the single-player game');
+  return {
+    modules,
+    solo,
+    roomGames: [...bySlug.keys()],
+    ownMoveTypes: new Set(modules.flatMap((m) => m.ownMoves ?? [])),
+    roomGame: (slug) => bySlug.get(slug) ?? null,
+    roomGameOfMatch(matchId) {
+      const at = matchId.indexOf(MATCH_ID_SEPARATOR);
+      return at > 0 ? (byId.get(matchId.slice(0, at)) ?? null) : null;
+    },
+  };
+}
+
+export const DEFAULT_GAME_REGISTRY = createGameRegistry();

@@ -1,0 +1,57 @@
+/**
+ * The engine's read model: single-player matches, room matches (any game of the registry) and rooms. Every
+ * statement is idempotent, so a batch applied twice (a memory store has no shared transaction for the checkpoint)
+ * changes nothing.
+ */
+import type { EventStore, SqlExecutor, StoredEvent } from '@qal/events';
+import type { RoomGameModule } from '../../games/module.ts';
+import type { GameRegistry } from '../../games/registry.ts';
+import { ROOM_STREAM_PREFIX } from '../../rooms/events.ts';
+import { groupBy } from '../group-by.ts';
+import { gameRow, writeGameRows } from './game-rows.ts';
+import { applyRoomEvents } from './room-rows.ts';
+import { applySoloEvents, isSoloMatchEvent } from './solo-rows.ts';
+
+export { migrateEngine } from './migrations.ts';
+
+export interface EngineProjection {
+  /** The streams this read model is made of (the projection's `accepts`: a batch of none of them needs no transaction). */
+  accepts(stored: Pick<StoredEvent, 'streamId'>): boolean;
+  /**
+   * Applies a batch of events (any context's) to the read model. `store`: the store the engine's commands load their
+   * matches from; a match it holds folded at or past the batch is written from there.
+   */
+  apply(sql: SqlExecutor, events: readonly StoredEvent[], store?: EventStore): Promise<void>;
+}
+
+export function createEngineProjection(games: GameRegistry): EngineProjection {
+  const roomGames = games.modules.filter((m): m is RoomGameModule => m.kind === 'room');
+  /** A room match's stream names its match, whose id names its game (several games may share a prefix). */
+  const gameOfStream = (streamId: string): RoomGameModule | null => {
+    const module = roomGames.find(
+      (m) => streamId.startsWith(m.stream.prefix) && games.roomGameOfMatch(streamId.slice(m.stream.prefix.length)) === m,
+    );
+    return module ?? null;
+  };
+  const isRoom = (stored: Pick<StoredEvent, 'streamId'>) => stored.streamId.startsWith(ROOM_STREAM_PREFIX);
+  return {
+    accepts: (stored) => isRoom(stored) || isSoloMatchEvent(stored) || gameOfStream(stored.streamId) !== null,
+    async apply(sql, events, store) {
+      // Rooms and room games are folded per stream and written a few statements per batch.
+      const matches = groupBy(
+        events.filter((stored) => gameOfStream(stored.streamId)),
+        (stored) => stored.streamId,
+      );
+      const rooms = groupBy(events.filter(isRoom), (stored) => stored.streamId.slice(ROOM_STREAM_PREFIX.length));
+      await applySoloEvents(sql, events.filter(isSoloMatchEvent));
+      const rows = [];
+      for (const [streamId, matchEvents] of matches) {
+        const module = gameOfStream(streamId)!;
+        const row = await gameRow(sql, module, streamId.slice(module.stream.prefix.length), matchEvents, store);
+        if (row) rows.push(row);
+      }
+      await writeGameRows(sql, rows);
+      await applyRoomEvents(sql, rooms);
+    },
+  };
+}

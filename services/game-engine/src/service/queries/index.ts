@@ -1,0 +1,44 @@
+/**
+ * Read-only questions the gateway asks the engine, one file per kind of question. A match's view and replay are
+ * folded from its stream (always current, and the only place its secrets are); a room match's game is known from
+ * its id (games/registry.ts). Statistics, history, the lobby and daily counts come from the read model.
+ */
+import type { EventStore, SqlExecutor } from '@qal/events';
+import { DEFAULT_GAME_REGISTRY, type GameRegistry } from '../../games/registry.ts';
+import { roomHistory } from './history.ts';
+import { roomMatchReplay, roomMatchSummary, roomMatchView } from './room-match.ts';
+import { invitations, myRooms, openRooms, roomSnapshot } from './rooms.ts';
+import { currentSoloMatch, soloReplay, soloSummary, soloViewAt } from './solo-match.ts';
+import { dailyPlays, playerStats } from './stats.ts';
+import type { EngineQueries, MatchReplay } from './types.ts';
+
+export type * from './types.ts';
+
+export function createEngineQueries(deps: { store: EventStore; db: SqlExecutor; games?: GameRegistry }): EngineQueries {
+  const { store, db, games = DEFAULT_GAME_REGISTRY } = deps;
+  return {
+    match: async (matchId) => {
+      const module = games.roomGameOfMatch(matchId);
+      return module ? roomMatchSummary(store, module, matchId) : soloSummary(store, matchId);
+    },
+    replay: async (matchId) => {
+      const module = games.roomGameOfMatch(matchId);
+      return module
+        ? ((await roomMatchReplay(store, module, matchId)) as MatchReplay | 'match_not_over' | null)
+        : soloReplay(store, matchId);
+    },
+    matchView: async (matchId, viewerId, now = new Date(0)) => {
+      const module = games.roomGameOfMatch(matchId);
+      if (module) return roomMatchView(store, module, matchId, viewerId) as ReturnType<EngineQueries['matchView']>;
+      return soloViewAt(store, matchId, viewerId, now);
+    },
+    room: (code) => roomSnapshot(store, code),
+    openRooms: (options) => openRooms(db, options),
+    myRooms: (userId) => myRooms(db, userId),
+    invitations: (userId) => invitations(db, userId),
+    history: (userId, options) => roomHistory(db, userId, options),
+    stats: (userId) => playerStats(db, userId),
+    dailyPlays: (userId, now) => dailyPlays(db, userId, now),
+    currentMatch: (userId, now) => currentSoloMatch(store, db, userId, now),
+  };
+}

@@ -1,0 +1,78 @@
+/**
+ * A room's stream (`room-<code>`) folded, and its appends. Rooms are their own aggregate: every room command and
+ * every move of a room's match runs under the room's lock, so one room's work runs one at a time here.
+ */
+import type { CommandEnvelope, StreamAppend } from '@qal/events';
+import { parseRoomEvent, roomStreamId, ROOM_STREAM_TYPE, type RoomEvent } from '../rooms/events.ts';
+import { evolveRoom, type RoomState } from '../rooms/state.ts';
+import { commandIdOf } from './events.ts';
+import { eventsOf, type HandlerDeps } from './shell.ts';
+
+export interface LoadedRoom {
+  readonly state: RoomState | null;
+  readonly version: number | null;
+  readonly commandIds: ReadonlySet<string>;
+  /** Global position of the room stream's last event (room views are versioned by it); null when there is none. */
+  readonly globalPosition: bigint | null;
+  /** The command id that created the room (a retried create recognises its own room by it). */
+  readonly createdBy: string | null;
+}
+
+/** Rooms kept folded per store; the one folded longest ago goes first. */
+const FOLDED_ROOMS_MAX = 2_000;
+const foldedRooms = new WeakMap<HandlerDeps['store'], Map<string, LoadedRoom>>();
+
+/**
+ * The room folded from its stream. A load reads only what was appended since the last one for this store (a stream
+ * only grows, and appends are at exact versions, so what was folded stays true): a room's commands and its match's
+ * moves do not re-read and re-fold its whole history each time.
+ */
+export async function loadRoom(store: HandlerDeps['store'], code: string): Promise<LoadedRoom> {
+  let cache = foldedRooms.get(store);
+  if (!cache) foldedRooms.set(store, (cache = new Map()));
+  const cached = cache.get(code);
+  const stored = await store.readStream(roomStreamId(code), cached?.version ? { after: cached.version } : {});
+  if (cached && stored.length === 0) return cached;
+  let state = cached?.state ?? null;
+  const commandIds = new Set(cached?.commandIds ?? []);
+  let createdBy = cached?.createdBy ?? null;
+  for (const event of stored) {
+    const parsed = parseRoomEvent(event);
+    if (parsed) state = evolveRoom(state, parsed);
+    const commandId = commandIdOf(event);
+    if (commandId) commandIds.add(commandId);
+    if (parsed?.type === 'RoomCreated') createdBy = commandId;
+  }
+  const last = stored.at(-1);
+  const loaded: LoadedRoom = {
+    state,
+    version: last?.streamPosition ?? cached?.version ?? null,
+    commandIds,
+    globalPosition: last?.globalPosition ?? cached?.globalPosition ?? null,
+    createdBy,
+  };
+  if (loaded.version !== null) {
+    cache.delete(code);
+    if (cache.size >= FOLDED_ROOMS_MAX) cache.delete(cache.keys().next().value!);
+    cache.set(code, loaded);
+  }
+  return loaded;
+}
+
+export const roomLockKey = (code: string) => `room:${code}`;
+
+export const roomAppend = (
+  code: string,
+  expectedVersion: StreamAppend['expectedVersion'],
+  command: Pick<CommandEnvelope, 'commandId' | 'correlationId' | 'actorId'>,
+  events: readonly RoomEvent[],
+): StreamAppend => ({
+  streamId: roomStreamId(code),
+  streamType: ROOM_STREAM_TYPE,
+  expectedVersion,
+  events: eventsOf(command, roomStreamId(code), events),
+});
+
+/** Folds extra events onto a state (what the room will be once an append lands). */
+export const foldOnto = (state: RoomState, events: readonly RoomEvent[]): RoomState =>
+  events.reduce<RoomState>((s, e) => evolveRoom(s, e) ?? s, state);
