@@ -1,5 +1,5 @@
 /**
- * The four badges (product/RULES.md "Leaderboards, badges, stats"): Emperor (global #1), Nigus (#1 of a game),
+ * The four badges (docs/product-rules.md, badges): Emperor (global #1), Nigus (#1 of a game),
  * Ras (ranks 2–6), Fitawrari (ranks 7–21). Small inline SVGs, so the header can show one without a chunk.
  */
 import { useTranslation } from 'react-i18next';

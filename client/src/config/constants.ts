@@ -1,4 +1,4 @@
-/** Every client-side limit and duration in one place (SPEC §9, RULES). */
+/** Every client-side limit and duration in one place (the product rules: docs/product-rules.md). */
 
 export const LOCALES = ['en', 'am'] as const;
 export type Locale = (typeof LOCALES)[number];
@@ -43,7 +43,7 @@ export const USERNAME_PATTERN = /^[A-Za-z0-9_]{3,20}$/;
 
 export const TRANSACTIONS_PAGE_SIZE = 20;
 
-// Multiplayer rooms (product/RULES.md "Multiplayer rooms"); the server checks them again.
+// Multiplayer rooms (docs/product-rules.md, rooms); the server checks them again.
 export const ROOM_CODE_LENGTH = 6;
 /** Room codes never use 0, O, 1 or I (they are easy to mistake for each other). */
 export const ROOM_CODE_PATTERN = /^[A-HJ-NP-Z2-9]{6}$/;
@@ -56,7 +56,7 @@ export const ROOM_PASSWORD_MIN = 4;
 export const ROOM_PASSWORD_MAX = 20;
 /** Hangman's cost, the lowest entry fee, when the catalogue cannot be read. */
 export const HANGMAN_COST_FALLBACK = 9;
-/** Crazy's entry fee when the catalogue has not answered (RULES.md: 15 tokens). */
+/** Crazy's entry fee when the catalogue has not answered (the product rules: 15 tokens). */
 export const CRAZY_COST_FALLBACK = 15;
 export const BET_AMOUNTS = [5, 10, 15, 20, 30, 40, 50] as const;
 export const BET_EXPIRY_MS = 2 * 60 * 1000;

@@ -13,3 +13,4 @@ export * from './duel.ts';
 export * from './crazy.ts';
 export * from './rooms.ts';
 export * from './matches.ts';
+export * from './fairness-vectors.ts';

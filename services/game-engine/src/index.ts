@@ -21,3 +21,5 @@ export { hangmanModule, HANGMAN_MAX_SCORE } from './games/hangman/module.ts';
 export { CRAZY_STREAM_PREFIX, DUEL_STREAM_PREFIX, crazyStreamId, duelStreamId } from '@qal/events';
 export const DUEL_STREAM_TYPE = duelModule.stream.streamType;
 export const CRAZY_STREAM_TYPE = crazyModule.stream.streamType;
+export { LETTER_REJECTIONS, SHARED_GAME_REJECTIONS } from './games/rejections.ts';
+export * as fairness from './fairness/index.ts';

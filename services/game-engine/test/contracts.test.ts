@@ -4,20 +4,8 @@
  * the replays parse as the replay contracts. The types are checked too: the engine's query answers must be
  * assignable to the contracts' (read-only) shapes.
  */
-import type {
-  HistoryItem,
-  InvitationView} from '@qal/events';
-import {
-  CrazyReplay,
-  CrazyView,
-  DuelReplay,
-  DuelView,
-  HangmanView,
-  MatchReplay,
-  MatchView,
-  RoomSnapshot,
-  RoomView,
-} from '@qal/events';
+import type { HistoryItem, InvitationView } from '@qal/events';
+import { CrazyReplay, CrazyView, DuelReplay, DuelView, HangmanView, MatchReplay, MatchView, RoomSnapshot, RoomView } from '@qal/events';
 import { describe, expect, it } from 'vitest';
 import type * as engine from '../src/index.ts';
 import { cardOf, isWild } from '../src/games/crazy/cards.ts';

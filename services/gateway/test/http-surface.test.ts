@@ -27,7 +27,7 @@ const appWith = async (config: Partial<TestPlatform['config']>) => {
   return app;
 };
 
-describe('envelopes of the SPEC §7 calls', () => {
+describe('envelopes of the API calls', () => {
   it('wrap every answer in {success, data, message?}', async () => {
     const phone = t.nextPhone();
     const sent = await t.app.inject({ method: 'POST', url: '/api/v1/auth/send-otp', payload: { phone, language: 'en' } });

@@ -54,7 +54,7 @@ export function useNetTokens(matchId: string, fromView: number | null): number |
   return fromView ?? found;
 }
 
-/** Leaving a started match forfeits the stake and the penalty (RULES.md), so it asks once more. */
+/** Leaving a started match forfeits the stake and the penalty (docs/product-rules.md), so it asks once more. */
 export function LeaveMatch({ penalty, busy, onLeave }: { penalty: number; busy: boolean; onLeave: () => void }) {
   const { t } = useTranslation('multiplayer');
   const [confirming, setConfirming] = useState(false);

@@ -37,7 +37,7 @@ export function HomePage() {
   const list: Game[] = games.data?.games ?? [];
   const [category, setCategory] = useState<string>('all');
 
-  // The catalogue's 8 categories (SPEC §1), plus any a listed game has that the list does not.
+  // The catalogue's 8 categories, plus any a listed game has that the list does not.
   const categories = useMemo(() => {
     const present = new Set([
       ...(games.data?.categories ?? []).map((c) => normalizeCategory(c.id)),

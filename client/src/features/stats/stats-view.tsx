@@ -57,7 +57,7 @@ export function PlayerHeader({ player }: { player: { name: string; avatar: strin
   );
 }
 
-/** The number grid (the labels of SPEC §3 plus wins and streaks). */
+/** The number grid (the statistics page's labels plus wins and streaks). */
 export function StatsGrid({ stats }: { stats: OverallStats }) {
   const { t } = useTranslation('stats');
   const format = useStatsFormat();

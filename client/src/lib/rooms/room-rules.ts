@@ -90,7 +90,7 @@ export function validateRoomForm(form: RoomForm, minEntryFee: number): FormProbl
   return problems;
 }
 
-/** A room is Crazy's when its game says so; anything else is the word duel (the rooms issue's only game). */
+/** A room is Crazy's when its game says so; anything else is the word duel. */
 export const isCrazyRoom = (room: { game: string } | null | undefined): boolean => room?.game === 'crazy';
 
 export function roomFormToInput(form: RoomForm) {
@@ -124,7 +124,7 @@ export type StartCheck =
   | { ok: false; reason: 'notReady'; count: number }
   | { ok: false; reason: 'betPending' };
 
-/** RULES.md: at least 2 players, all ready, and no bet still waiting for answers. */
+/** The rooms' rule: at least 2 players, all ready, and no bet still waiting for answers. */
 export function startCheck(room: RoomView): StartCheck {
   const inRoom = seated(room);
   if (inRoom.length < ROOM_MIN_PLAYERS) return { ok: false, reason: 'morePlayers', needed: ROOM_MIN_PLAYERS - inRoom.length };

@@ -15,7 +15,7 @@ import { ruleTable } from './rule-tables.ts';
 const ETHIOPIC = /[\u1200-\u137F]/u;
 
 describe('the game catalogue', () => {
-  it('seeds the eight games of RULES.md with their categories and costs', () => {
+  it('seeds the eight games of the product rules with their categories and costs', () => {
     expect(fullCatalogue().map(({ slug, category, costTokens, multiplayer }) => ({ slug, category, costTokens, multiplayer }))).toEqual([
       { slug: 'hangman', category: 'word', costTokens: 9, multiplayer: false },
       { slug: 'crazy', category: 'card', costTokens: 15, multiplayer: true },
@@ -74,7 +74,7 @@ describe('the game catalogue', () => {
     expect(instructions.am).toContain(`${HANGMAN_COST_TOKENS} ቶከን`);
   });
 
-  it('describes Crazy by the rules RULES.md fixes, not the prior system’s contradicting text', () => {
+  it('describes Crazy by the rules the product fixes, not an earlier system’s contradicting text', () => {
     const { en } = catalogueEntry('crazy').instructions;
     expect(en).toContain('A 7 skips');
     expect(en).toContain('A 5 reverses');

@@ -93,7 +93,7 @@ export const rakeTransferId = (matchId: string) => uuidFrom('room-rake', matchId
 export const payoutTransferId = (matchId: string, userId: string) => uuidFrom('room-payout', matchId, userId);
 export const escrowOf = (matchId: string) => `escrow:${matchId}`;
 
-/** Checks a room's settings against RULES.md; the first bad field is named. */
+/** Checks a room's settings against the rules (docs/product-rules.md, rooms); the first bad field is named. */
 export function validateSettings(
   raw: RawRoomSettings,
   rules: RoomGameRules | null,

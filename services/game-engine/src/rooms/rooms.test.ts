@@ -1,4 +1,4 @@
-/** The room's rules as given events / when a command / then events or a named rejection (product/RULES.md "Multiplayer rooms"). */
+/** The room's rules as given events / when a command / then events or a named rejection (docs/product-rules.md, rooms). */
 import { describe, expect, it } from 'vitest';
 import {
   ROOM_BET_EXPIRY_MS,

@@ -28,7 +28,7 @@ describe('the rejection table', () => {
     }
   });
 
-  it("uses SPEC.md's words where it has them", () => {
+  it("uses the product's own words where it has them", () => {
     expect(REJECTIONS.password_required.en).toBe('Password required');
     expect(REJECTIONS.invalid_password.en).toBe('Invalid password');
     expect(REJECTIONS.invalid_word.en).toBe('Invalid Word');

@@ -2,7 +2,7 @@
  * Every named rejection the gateway can answer with, in one table: HTTP status and the message in English and
  * Amharic. A rejection not listed here (e.g. a new ledger reason) falls back to `unlisted` below.
  */
-import { GAME_MODULES, type crazy, type duel, type hangman } from '@qal/game-engine';
+import { GAME_MODULES, SHARED_GAME_REJECTIONS, type crazy, type duel, type hangman } from '@qal/game-engine';
 
 export type Lang = 'en' | 'am';
 
@@ -13,10 +13,10 @@ export interface RejectionInfo {
 }
 
 /**
- * Every game's own rejections, from the engine's game modules. A code the platform's table below also names keeps
- * the platform's words (the shared ones: game_over, not_your_match, not_your_turn, deadline_not_reached).
+ * Every game's own rejections, from the engine's game modules; the ones several games share (game_over,
+ * not_your_match, …) keep their shared words whatever a game says.
  */
-const GAME_REJECTIONS = Object.assign({}, ...GAME_MODULES.map((module) => module.rejections)) as Readonly<
+const GAME_REJECTIONS = Object.assign({}, ...GAME_MODULES.map((module) => module.rejections), SHARED_GAME_REJECTIONS) as Readonly<
   Record<string, RejectionInfo> & Record<hangman.HangmanRejection | duel.DuelRejection | crazy.CrazyRejection, RejectionInfo>
 >;
 
@@ -83,8 +83,6 @@ const PLATFORM_REJECTIONS = {
     en: 'You’ve reached your daily play limit for this game. Buy more tokens to continue playing!',
     am: 'ለዚህ ጨዋታ የዕለቱን የመጫወቻ ገደብ ጨርሰዋል። መጫወትዎን ለመቀጠል ተጨማሪ ቶከን ይግዙ!',
   },
-  game_over: { status: 409, en: 'This game is over', am: 'ይህ ጨዋታ አልቋል' },
-  not_your_match: { status: 403, en: 'This game belongs to another player', am: 'ይህ ጨዋታ የሌላ ተጫዋች ነው' },
   match_not_found: { status: 404, en: 'Game not found', am: 'ጨዋታው አልተገኘም' },
   match_not_over: {
     status: 409,
@@ -97,7 +95,6 @@ const PLATFORM_REJECTIONS = {
     en: 'This game could not be started. Any tokens taken were returned',
     am: 'ይህ ጨዋታ መጀመር አልቻለም። የተወሰደ ቶከን ካለ ተመልሷል',
   },
-  deadline_not_reached: { status: 409, en: 'The game’s time is not up yet', am: 'የጨዋታው ጊዜ ገና አላለቀም' },
   invalid_command: { status: 400, en: 'The request could not be understood', am: 'ጥያቄው ሊገባ አልቻለም' },
   unknown_game: { status: 400, en: 'There is no such game', am: 'እንደዚህ ያለ ጨዋታ የለም' },
   player_not_found: { status: 404, en: 'Player not found', am: 'ተጫዋቹ አልተገኘም' },
@@ -186,8 +183,6 @@ const PLATFORM_REJECTIONS = {
   },
   /** The engine's own (it draws another code); listed so a leak still reads sensibly. */
   room_exists: { status: 409, en: 'Please try again', am: 'እባክዎ እንደገና ይሞክሩ' },
-  not_your_turn: { status: 409, en: 'It is not your turn', am: 'ተራው የእርስዎ አይደለም' },
-  move_not_for_this_game: { status: 400, en: 'That move is not part of this game', am: 'ይህ እንቅስቃሴ የዚህ ጨዋታ አይደለም' },
   internal_error: { status: 500, en: 'Something went wrong. Please try again', am: 'የሆነ ችግር ተፈጥሯል። እባክዎ እንደገና ይሞክሩ' },
 } as const satisfies Record<string, RejectionInfo>;
 

@@ -156,7 +156,7 @@ describe('GuessLetter', () => {
     ]);
   });
 
-  it('wins when the last letter is revealed, with the score, tokens and XP of RULES.md', () => {
+  it('wins when the last letter is revealed, with the score, tokens and XP of the product rules', () => {
     // "tiger": 5 letters (m = 1.5), 2 misses, won at 60 s: 150 + 75 − 40 + 37 = 222 → 2 tokens, 7 XP.
     const before = play(replay([started('tiger')]), guess('t'), guess('x'), guess('i'), guess('q'), guess('g'), guess('e'));
     expect(decide(guess('r', after(60)), before.state)).toEqual([

@@ -22,7 +22,7 @@ describe('Hangman score', () => {
     expect(won({ letters: 8 })).toBe(1720);
   });
 
-  it('does not make a 9-letter word worth less than an 8-letter one (a prior-system bug)', () => {
+  it('does not make a 9-letter word worth less than an 8-letter one (a bug of an earlier system)', () => {
     expect(won({ letters: 9 })).toBe(500 + 450 + 1000 + 250);
     expect(won({ letters: 9 })).toBeGreaterThan(won({ letters: 8 }));
   });
