@@ -7,8 +7,8 @@ import {
   CrazyMove,
   isListedMove,
   OwnMove,
-  HangmanView,
-  AnyMatchView,
+  type HangmanView,
+  type AnyMatchView,
   newUuid,
   uuidFrom,
   type CommandSender,
@@ -103,6 +103,14 @@ export async function matchAccess(queries: EngineQueries, matchId: string): Prom
   return { kind: 'single', playerId: summary.playerId, version: summary.version };
 }
 
+/**
+ * The view in an engine command's answer, as the contract declares it. The engine builds every view from the same
+ * contract types (services/game-engine/test/contracts.test.ts parses each one a whole game shows), so the gateway
+ * does not parse it again on every move (with that parse, bench:rooms at R = 500 measured p99 67–570 ms against
+ * 34–52 ms without it, in alternating runs).
+ */
+const engineView = <V>(data: Record<string, unknown>): V => data.view as V;
+
 export function createGameCommands(deps: GameCommandsDeps) {
   const run = createCommandRunner(deps);
   const rooms = roomQueries(deps.queries);
@@ -129,7 +137,7 @@ export function createGameCommands(deps: GameCommandsDeps) {
     async playHangman(meta: RequestMeta, body: PlayHangmanBody): Promise<HangmanPlayAnswer> {
       const matchId = meta.idempotencyKey ? uuidFrom('hangman-match', meta.userId, meta.idempotencyKey) : newUuid();
       const data = await run('PlayHangman', meta, { matchId, userId: meta.userId, ...body });
-      return { matchId, view: HangmanView.parse(data.view) };
+      return { matchId, view: engineView<HangmanView>(data) };
     },
 
     /** The engine checks that the match is the mover's own (not_your_match, match_not_found). */
@@ -137,7 +145,7 @@ export function createGameCommands(deps: GameCommandsDeps) {
       if (!isListedMove(move) && !deps.games.ownMoveTypes.has(move.type))
         throw new Rejection('validation_failed', { fields: { type: 'no game has this move' } });
       const data = await run('MakeMove', meta, { matchId, userId: meta.userId, move });
-      return { view: AnyMatchView.parse(data.view) };
+      return { view: engineView<AnyMatchView>(data) };
     },
 
     /**
