@@ -76,6 +76,14 @@ describe.skipIf(!dependencies)('distributed mode under faults', { timeout: 300_0
     return room;
   };
   const roomPlayers = (...rooms: RoomJourney[]) => rooms.flatMap((room) => room.players);
+  /** Resolves once `ready()` holds, checking every few milliseconds; fails after a generous limit. */
+  const until = async (ready: () => boolean, what: string, timeoutMs = 60_000) => {
+    const limit = Date.now() + timeoutMs;
+    while (!ready()) {
+      if (Date.now() > limit) throw new Error(`timed out waiting for ${what}`);
+      await delay(5);
+    }
+  };
   /** Prints the room match and its requests under way during the fault; there must be some. */
   const roomThroughFault = async (scenario: string, room: RoomJourney, fault: { from: number; to: number }) => {
     const { count, met } = roomTriesDuring(room, fault.from, fault.to);
@@ -211,7 +219,9 @@ describe.skipIf(!dependencies)('distributed mode under faults', { timeout: 300_0
     // match the second player sends through it, the first and third follow there
     const roomPlayed = inFlight([roomJourney(room, playDuel)]);
     const crazyPlayed = inFlight([playCrazy(crazyRoom)]);
-    await delay(1_000);
+    // The gateway dies once the Crazy match has made its first move, so the match is played through the fault (a fixed
+    // delay let a fast run finish Crazy first), and the duel's room, set up meanwhile, too.
+    await until(() => crazyRoom.moves > 0, 'the Crazy match under way');
     const fault = { from: Date.now(), to: Number.POSITIVE_INFINITY };
     await doomed.kill('SIGKILL');
     try {

@@ -12,6 +12,9 @@ import type { Cluster } from './cluster.ts';
 import type { Journey } from './journey.ts';
 import { matchChannel, roomChannel, type MatchView, type RoomJourney, type RoomView } from './rooms.ts';
 
+/** How long a won game may take to record its reward after a fault: the sweeper retries an unrecorded one after 10 s. */
+const MATCH_SETTLED_WITHIN_MS = 30_000;
+
 /** What a client may see before an outcome: nothing (a gateway died), a timeout, the service starting up. */
 const NOT_YET_AN_OUTCOME = new Set<string>(['no_answer', '504:command_timeout', '503:not_ready', '409:idempotency_in_progress']);
 
@@ -57,11 +60,25 @@ export async function expectConsistent(cluster: Cluster, journeys: readonly Jour
     ).toEqual([]);
 
     if (journey.kind === 'room') continue;
-    const match = await cluster.db.query<{ status: string; reward_paid: boolean; tokens_won: number }>(
-      `select status, reward_paid, tokens_won from engine.engine_matches where match_id = $1`,
-      [journey.matchId],
-    );
-    expect(match.rows).toEqual([{ status: 'won', reward_paid: journey.tokensWon > 0, tokens_won: journey.tokensWon }]);
+    // The wallet has the reward; the engine records that it paid it once the ledger's answer reaches it, which after a
+    // lost reply is the sweeper's retry (REWARD_RETRY_AFTER_MS later): wait for that, within a bound.
+    const expectedMatch = [{ status: 'won', reward_paid: journey.tokensWon > 0, tokens_won: journey.tokensWon }];
+    const readMatch = async () =>
+      (
+        await cluster.db.query<{ status: string; reward_paid: boolean; tokens_won: number }>(
+          `select status, reward_paid, tokens_won from engine.engine_matches where match_id = $1`,
+          [journey.matchId],
+        )
+      ).rows;
+    let match = await readMatch();
+    for (
+      const until = Date.now() + MATCH_SETTLED_WITHIN_MS;
+      JSON.stringify(match) !== JSON.stringify(expectedMatch) && Date.now() < until;
+    ) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      match = await readMatch();
+    }
+    expect(match).toEqual(expectedMatch);
   }
 
   const streams = await cluster.db.query<{ stream_id: string }>(`select distinct stream_id from eventstore.events`);
