@@ -3,14 +3,13 @@
  * it to the end with moves decided from their own views, one player's socket receiving the views the other's
  * moves cause; a Crazy rejection in Amharic; the payout, both histories and the replay with every hand shown.
  */
-import { WebSocket } from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerMessage } from '@qal/events';
 import { crazy } from '@qal/game-engine';
 import type { TestPlatform } from '../src/testing/platform.ts';
 import { startPlatform } from './support/platform.ts';
 import { roomClient, type Player } from './support/rooms.ts';
-import { collect } from './support/ws-client.ts';
+import { connectSocket } from './support/ws-client.ts';
 
 type CrazyView = crazy.CrazyView;
 
@@ -27,15 +26,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function connect(token: string) {
-  const socket = new WebSocket(`${base}/ws?token=${encodeURIComponent(token)}`);
-  const client = collect(socket);
-  await new Promise<void>((resolve, reject) => {
-    socket.once('open', () => resolve());
-    socket.once('error', reject);
-  });
-  return client;
-}
+const connect = (token: string) => connectSocket(base, token);
 
 type Push = Extract<ServerMessage, { type: 'push' }>;
 

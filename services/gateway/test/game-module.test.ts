@@ -6,12 +6,11 @@
 import { privateMatchChannel, type ServerMessage } from '@qal/events';
 import { createGameRegistry, GAME_MODULES } from '@qal/game-engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WebSocket } from 'ws';
 import type { TestPlatform } from '../src/testing/platform.ts';
 import { startPlatform } from './support/platform.ts';
 import { roomClient } from './support/rooms.ts';
 import { TALLY_TARGET, tallyModule } from './support/tally/module.ts';
-import { collect } from './support/ws-client.ts';
+import { connectSocket } from './support/ws-client.ts';
 
 let t: TestPlatform;
 let c: ReturnType<typeof roomClient>;
@@ -22,15 +21,7 @@ beforeAll(async () => {
   base = (await t.app.listen({ port: 0, host: '127.0.0.1' })).replace(/^http/, 'ws');
 });
 
-async function connect(token: string) {
-  const socket = new WebSocket(`${base}/ws?token=${encodeURIComponent(token)}`);
-  const client = collect(socket);
-  await new Promise<void>((resolve, reject) => {
-    socket.once('open', () => resolve());
-    socket.once('error', reject);
-  });
-  return client;
-}
+const connect = (token: string) => connectSocket(base, token);
 afterAll(async () => {
   await t?.close();
 });

@@ -1,9 +1,8 @@
-import { WebSocket } from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hangman } from '@qal/game-engine';
 import type { TestPlatform } from '../src/testing/platform.ts';
 import { bearer, startPlatform } from './support/platform.ts';
-import { collect } from './support/ws-client.ts';
+import { connectSocket } from './support/ws-client.ts';
 
 type View = hangman.HangmanView;
 
@@ -233,15 +232,7 @@ describe('playing over the websocket', () => {
     base = address.replace(/^http/, 'ws');
   });
 
-  async function connect(token: string) {
-    const socket = new WebSocket(`${base}/ws?token=${encodeURIComponent(token)}`);
-    const client = collect(socket);
-    await new Promise<void>((resolve, reject) => {
-      socket.once('open', () => resolve());
-      socket.once('error', reject);
-    });
-    return client;
-  }
+  const connect = (token: string) => connectSocket(base, token);
 
   it('plays with command messages and pushes the view on the owner’s match channel only', async () => {
     const { token } = await t.signIn();

@@ -1,5 +1,5 @@
 import type { ServerMessage } from '@qal/events';
-import type { WebSocket } from 'ws';
+import { WebSocket } from 'ws';
 
 /** Collects a socket's messages so a test can wait for the next one that matches. */
 export function collect(socket: WebSocket) {
@@ -48,4 +48,15 @@ export function collect(socket: WebSocket) {
     closed: () => waitFor(() => closed ?? undefined, 'close'),
     close: () => socket.close(),
   };
+}
+
+/** Opens `/ws` on a listening test server (`base`: its ws:// address) with a session token, collecting what arrives. */
+export async function connectSocket(base: string, token: string) {
+  const socket = new WebSocket(`${base}/ws?token=${encodeURIComponent(token)}`);
+  const client = collect(socket);
+  await new Promise<void>((resolve, reject) => {
+    socket.once('open', () => resolve());
+    socket.once('error', reject);
+  });
+  return client;
 }
