@@ -13,13 +13,8 @@ export { ROOM_STREAM_PREFIX, ROOM_STREAM_TYPE, roomStreamId } from './rooms/even
 export * from './service/index.ts';
 export * from './games/module.ts';
 export { createGameRegistry, DEFAULT_GAME_REGISTRY, GAME_MODULES, matchIdFor, type GameRegistry } from './games/registry.ts';
-import { crazyModule } from './games/crazy/module.ts';
-import { duelModule } from './games/hangman-duel/module.ts';
-export { crazyModule, duelModule };
+export { crazyModule } from './games/crazy/module.ts';
+export { duelModule } from './games/hangman-duel/module.ts';
 export { hangmanModule, HANGMAN_MAX_SCORE } from './games/hangman/module.ts';
-/** The room games' match streams, for readers outside the engine (names from @qal/events contracts/streams.ts). */
-export { CRAZY_STREAM_PREFIX, DUEL_STREAM_PREFIX, crazyStreamId, duelStreamId } from '@qal/events';
-export const DUEL_STREAM_TYPE = duelModule.stream.streamType;
-export const CRAZY_STREAM_TYPE = crazyModule.stream.streamType;
 export { LETTER_REJECTIONS, SHARED_GAME_REJECTIONS } from './games/rejections.ts';
 export * as fairness from './fairness/index.ts';
