@@ -125,6 +125,14 @@ export const routes: RouteObject[] = [
               },
               { path: ':game', lazy: () => loadGames().then((games) => games.playRoute(NotFoundPage)) },
               {
+                path: 'fairness',
+                lazy: page(
+                  () => import('../features/fairness/fairness-page.tsx'),
+                  (m) => m.FairnessPage,
+                  ['fairness', 'arcade'],
+                ),
+              },
+              {
                 path: 'leaderboards',
                 lazy: page(
                   () => import('../features/leaderboards/leaderboards-page.tsx'),

@@ -36,6 +36,14 @@ export const NAMESPACES = [
   'leaderboards',
   'multiplayer',
   'crazy',
+  'arcade',
+  'fairness',
+  'codebreaker',
+  'mines',
+  'sum-chaser',
+  'geo-sprint',
+  'math-sprint',
+  'rapid-recall',
 ] as const;
 
 void i18n

@@ -149,8 +149,25 @@ export const EndMatchOnTime = z.object({ matchId: Id });
 /** Ends a game whose deadline passed at the envelope's `issuedAt` (timers and lazy reads). → `{ view }` */
 export const ExpireHangman = z.object({ matchId: Id });
 
+// The arcade: single-player games run by the engine's generic paid start (every game but Hangman).
+
+/** What a game's start options may hold: a few small values (the game's module checks them). */
+const ArcadeOptions = z
+  .record(z.string().regex(/^[a-zA-Z]{1,20}$/), z.union([z.string().max(40), z.number(), z.boolean()]))
+  .refine((options) => Object.keys(options).length <= 8, 'too many options');
+
+/** The paid start of an arcade game: daily limit, fee, fairness commitment, then the game. → `{ matchId, view }` */
+export const PlayArcade = z.object({ matchId: Id, userId: Id, game: z.string().min(1).max(40), options: ArcadeOptions });
+/** Ends an arcade game's current stage whose deadline passed at the envelope's `issuedAt` (the sweeper). → `{ view }` */
+export const ExpireArcade = z.object({ matchId: Id });
+/** The player's own client seed for their next games (docs/fairness.md). → `{ clientSeed, nextNonce }` */
+export const SetClientSeed = z.object({ userId: Id, clientSeed: z.string().max(200) });
+
 export const GameEngineCommands = {
   PlayHangman,
+  PlayArcade,
+  ExpireArcade,
+  SetClientSeed,
   MakeMove,
   ExpireHangman,
   CreateRoom,
@@ -176,6 +193,12 @@ export const isGameEngineCommandType = (type: string): type is GameEngineCommand
 
 /** Every reason the game engine rejects a command with (the Hangman rules' own, plus the paid start's). */
 export const GAME_ENGINE_REJECTIONS = [
+  // The arcade
+  /** The game is not in the catalogue or cannot be played alone. */
+  'game_not_playable',
+  /** details: { field } — a start option the game does not accept. */
+  'invalid_game_options',
+  'invalid_client_seed',
   'already_guessed',
   'not_a_letter_of_this_language',
   'game_over',

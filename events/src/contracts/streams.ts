@@ -19,7 +19,18 @@ export const CRAZY_STREAM_PREFIX = 'crazy-';
 /** A player's single-player plays of one Africa/Addis_Ababa day (the daily limit): the engine's alone. */
 export const PLAYS_STREAM_PREFIX = 'hangman-plays-';
 
-/** A single-player Hangman game's stream. */
+/** An arcade game's daily plays of one player (`plays-<game>-<userId>-<day>`): the engine's alone. */
+export const ARCADE_PLAYS_STREAM_PREFIX = 'plays-';
+/** A player's fairness profile: their client seed and the nonces their games took. */
+export const FAIRNESS_STREAM_PREFIX = 'fairness-';
+/** What an arcade game remembers of a player's earlier games (`arcade-memory-<game>-<userId>`). */
+export const ARCADE_MEMORY_STREAM_PREFIX = 'arcade-memory-';
+
+export const arcadePlaysStreamId = (game: string, userId: string, day: string) => `${ARCADE_PLAYS_STREAM_PREFIX}${game}-${userId}-${day}`;
+export const fairnessStreamId = (userId: string) => `${FAIRNESS_STREAM_PREFIX}${userId}`;
+export const arcadeMemoryStreamId = (game: string, userId: string) => `${ARCADE_MEMORY_STREAM_PREFIX}${game}-${userId}`;
+
+/** A single-player game's stream (Hangman's, and every arcade game's: `match-<game>.<uuid>`). */
 export const matchStreamId = (matchId: string) => `${MATCH_STREAM_PREFIX}${matchId}`;
 export const roomStreamId = (code: string) => `${ROOM_STREAM_PREFIX}${code}`;
 /** A room's word duel. */

@@ -6,6 +6,9 @@ import {
   MATCH_STREAM_PREFIX,
   PLAYS_STREAM_PREFIX,
   ROOM_STREAM_PREFIX,
+  ARCADE_PLAYS_STREAM_PREFIX,
+  FAIRNESS_STREAM_PREFIX,
+  ARCADE_MEMORY_STREAM_PREFIX,
 } from '../contracts/streams.ts';
 
 /**
@@ -36,6 +39,9 @@ export const STREAM_PREFIX_CONTEXTS: readonly (readonly [prefix: string, context
   [MATCH_STREAM_PREFIX, 'engine'],
   [PLAYS_STREAM_PREFIX, 'engine'],
   [ROOM_STREAM_PREFIX, 'engine'],
+  [ARCADE_PLAYS_STREAM_PREFIX, 'engine'],
+  [FAIRNESS_STREAM_PREFIX, 'engine'],
+  [ARCADE_MEMORY_STREAM_PREFIX, 'engine'],
   /** A room's word duel (the gateway pushes its views). */
   [DUEL_STREAM_PREFIX, 'engine'],
   /** A room's Crazy match (the gateway pushes its views). */

@@ -10,7 +10,7 @@ import {
   type EventStore,
   type SqlDatabase,
 } from '@qal/events';
-import { createGameEngine, matchStreamId, type GameEngine } from '../src/index.ts';
+import { createGameEngine, matchStreamId, type GameEngine, type GameRegistry } from '../src/index.ts';
 
 export interface Movement {
   readonly transferId: string;
@@ -88,7 +88,7 @@ export interface EngineHarness {
   close(): Promise<void>;
 }
 
-export async function startEngine(options: { seed?: () => string } = {}): Promise<EngineHarness> {
+export async function startEngine(options: { seed?: () => string; games?: GameRegistry } = {}): Promise<EngineHarness> {
   const store = createMemoryEventStore();
   const db = await openPgliteDatabase();
   const ledger = createFakeLedger();
@@ -98,6 +98,7 @@ export async function startEngine(options: { seed?: () => string } = {}): Promis
     commands: ledger.sender,
     sweepIntervalMs: 0,
     ...(options.seed ? { newSeed: options.seed } : {}),
+    ...(options.games ? { games: options.games } : {}),
   });
   await engine.start();
   return {

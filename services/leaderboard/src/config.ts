@@ -31,7 +31,7 @@ export { HANGMAN_MAX_SCORE };
 export const GAME_MAX_SCORES: Readonly<Partial<Record<GameSlug, number>>> = Object.fromEntries(
   GAME_MODULES.flatMap((module) => {
     const max = module.leaderboard.maxScore;
-    return max === null ? [] : [[module.kind === 'solo' ? module.id : module.roomGame, max]];
+    return max === null ? [] : [[module.kind === 'room' ? module.roomGame : module.id, max]];
   }),
 );
 /** What a game's maximum score is worth on the global board. */

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { LocaleLink } from '../../components/locale-link.tsx';
 import type { Transaction } from './wallet-api.ts';
 
 const KNOWN_REASONS = [
@@ -27,7 +28,33 @@ export function formatSignedAmount(amount: number, locale: string): string {
   return digits;
 }
 
-export function TransactionList({ items, locale }: { items: Transaction[]; locale: string }) {
+/** Room games' match ids name the game before the dot; a single-player Hangman game's id is a bare uuid. */
+const ROOM_GAME_IDS: readonly string[] = ['hangman-duel', 'crazy'];
+
+/**
+ * Where a movement's game can be seen again: a room match's replay, an arcade game's check on /fairness (it shows the
+ * whole finished game), single-player Hangman's page; and which catalogue game it was.
+ */
+export function gameLinkOf(matchId: string): { slug: string; to: string } {
+  const at = matchId.indexOf('.');
+  const prefix = at > 0 ? matchId.slice(0, at) : null;
+  if (prefix === null) return { slug: 'hangman', to: '/hangman' };
+  if (ROOM_GAME_IDS.includes(prefix)) {
+    return { slug: prefix === 'hangman-duel' ? 'hangman' : prefix, to: `/multiplayer/replay/${encodeURIComponent(matchId)}` };
+  }
+  return { slug: prefix, to: `/fairness?match=${encodeURIComponent(matchId)}` };
+}
+
+export function TransactionList({
+  items,
+  locale,
+  gameTitle,
+}: {
+  items: Transaction[];
+  locale: string;
+  /** A game's title by its catalogue slug (empty while unknown). */
+  gameTitle?: (slug: string) => string;
+}) {
   const { t } = useTranslation('wallet');
   const dateFormat = new Intl.DateTimeFormat(locale === 'am' ? 'am-ET' : 'en-GB', {
     dateStyle: 'medium',
@@ -39,6 +66,7 @@ export function TransactionList({ items, locale }: { items: Transaction[]; local
         <li key={tx.id} className="tx-row" data-testid="tx-row">
           <div className="tx-main">
             <span className="tx-reason">{isKnownReason(tx.reason) ? t(`reason.${tx.reason}`) : t('reason.other')}</span>
+            {tx.matchId && <GameLink matchId={tx.matchId} title={gameTitle} />}
             <time className="tx-time muted" dateTime={tx.at}>
               {dateFormat.format(new Date(tx.at))}
             </time>
@@ -50,5 +78,15 @@ export function TransactionList({ items, locale }: { items: Transaction[]; local
         </li>
       ))}
     </ul>
+  );
+}
+
+function GameLink({ matchId, title }: { matchId: string; title: ((slug: string) => string) | undefined }) {
+  const { t } = useTranslation('wallet');
+  const link = gameLinkOf(matchId);
+  return (
+    <LocaleLink to={link.to} className="tx-game small" data-testid="tx-game">
+      {title?.(link.slug) || t('game')}
+    </LocaleLink>
   );
 }

@@ -11,6 +11,7 @@ import { useRealtimeState } from '../../lib/realtime/realtime.ts';
 import { fetchWallet } from '../../lib/wallet-api.ts';
 import { setWallet, useWallet } from '../../lib/wallet-store.ts';
 import { PurchaseSheet } from './purchase-sheet.tsx';
+import { fetchGames, pickLocalized } from '../../lib/games/games-api.ts';
 import { TransactionList } from './transaction-list.tsx';
 import { claimDailyBonus, fetchPackages, fetchTransactions, type TokenPackage, type Transaction } from './wallet-api.ts';
 
@@ -23,6 +24,8 @@ const HISTORY_CATCH_UP_MS = [400, 1_500] as const;
 export function WalletPage() {
   const { t } = useTranslation('wallet');
   const locale = useLocale();
+  const catalogue = useApiQuery((signal) => fetchGames(signal));
+  const gameTitle = (slug: string) => pickLocalized(catalogue.data?.find((g) => g.slug === slug)?.title, locale);
   const user = useAuth(selectUser);
   const wallet = useWallet();
   const realtimeState = useRealtimeState();
@@ -157,7 +160,7 @@ export function WalletPage() {
           </p>
         ) : (
           <div className="card card-flush">
-            <TransactionList items={txHistory.items} locale={locale} />
+            <TransactionList items={txHistory.items} locale={locale} gameTitle={gameTitle} />
             {txHistory.nextCursor && (
               <button
                 type="button"

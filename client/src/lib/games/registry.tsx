@@ -28,6 +28,19 @@ export type ReplayProps = { raw: unknown; names: Readonly<Record<string, string>
 
 type Load<P> = () => Promise<{ default: ComponentType<P> }>;
 
+/** The seeds a finished arcade game revealed (docs/fairness.md). */
+export type RevealedSeeds = { readonly serverSeed: string; readonly clientSeed: string; readonly nonce: number };
+
+/**
+ * A game's check of a finished game in the browser: redraw its chance from the revealed seeds (the same draws in the
+ * same order as the engine's start) and compare with what the game showed. `recomputed`: the outcome in short text.
+ */
+export type FairnessVerifier = (
+  seeds: RevealedSeeds,
+  options: Readonly<Record<string, unknown>>,
+  play: unknown,
+) => Promise<{ readonly matches: boolean; readonly recomputed: string }>;
+
 export interface GameManifest {
   /** The folder's name under features/games/. */
   readonly slug: string;
@@ -39,6 +52,8 @@ export interface GameManifest {
   readonly room?: { readonly game: string; readonly load: Load<RoomGameProps> };
   /** A replay: the replay of a match whose step views say `mode`, at /multiplayer/replay/{matchId}. */
   readonly replay?: { readonly mode: string; readonly load: Load<ReplayProps> };
+  /** A game with chance: its verifier, loaded by the /fairness page when a game of it is checked. */
+  readonly fairness?: { readonly load: () => Promise<{ default: FairnessVerifier }> };
 }
 
 /** A game's page: rendered lazily, or at once when it was loaded beforehand (`preload`, e.g. by a route's loader). */
@@ -56,6 +71,8 @@ export interface GameRegistry {
   roomGame(game: string): Page<RoomGameProps> | null;
   /** The replay view for a match's `mode`, or null when no game replays it. */
   replay(mode: string): Page<ReplayProps> | null;
+  /** The verifier of `slug`'s games, or null when the game has none. */
+  verifier(slug: string): Promise<FairnessVerifier | null>;
   /** The route of the single-player games, `/:game`: waits for the game's page, else shows `NotFound`. */
   playRoute(NotFound: ComponentType): { loader: (args: LoaderFunctionArgs) => Promise<null>; Component: ComponentType };
 }
@@ -94,6 +111,10 @@ export function defineGames(games: readonly GameManifest[]): GameRegistry {
     play: (path) => plays.get(path) ?? null,
     roomGame: (game) => rooms.get(game) ?? null,
     replay: (mode) => replays.get(mode) ?? null,
+    verifier: async (slug) => {
+      const fairness = games.find((g) => g.slug === slug)?.fairness;
+      return fairness ? (await fairness.load()).default : null;
+    },
     playRoute: (NotFound) => ({
       loader: async ({ params }) => {
         await registry.play(params.game ?? '')?.preload();

@@ -33,7 +33,7 @@ export interface GameTexts {
 }
 
 /** The sentence every game's instructions end with: what it costs and how often it may be played. */
-function priceSentence(rules: GameRules): LocalizedText {
+export function priceSentence(rules: GameRules): LocalizedText {
   if (rules.multiplayer) {
     const { min, max } = rules.players;
     return {
@@ -48,17 +48,17 @@ function priceSentence(rules: GameRules): LocalizedText {
   };
 }
 
-const rewardSentence: LocalizedText = {
+export const rewardSentence: LocalizedText = {
   en: `A win pays up to ${REWARD_TOKENS_MAX} tokens and ${XP_MAX} XP.`,
   am: `ካሸነፉ እስከ ${REWARD_TOKENS_MAX} ቶከን እና እስከ ${XP_MAX} XP ያገኛሉ።`,
 };
 
-const joined = (...parts: LocalizedText[]): LocalizedText => ({
+export const joined = (...parts: LocalizedText[]): LocalizedText => ({
   en: parts.map((p) => p.en).join(' '),
   am: parts.map((p) => p.am).join(' '),
 });
 
-type TextsOf = (rules: GameRules) => GameTexts;
+export type TextsOf = (rules: GameRules) => GameTexts;
 
 const hangman: TextsOf = (rules) => ({
   title: { en: 'Hangman', am: 'ሃንግማን' },

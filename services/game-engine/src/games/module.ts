@@ -9,6 +9,7 @@ import type { GameMove } from '@qal/events';
 import type { ZodSafeParseResult } from 'zod';
 import type { LocalizedText } from '../catalogue/localized.ts';
 import type { GameTexts } from '../catalogue/texts.ts';
+import type { FairRandom } from '../fairness/fairness.ts';
 
 /** A named rejection of a game: the HTTP status the gateway answers with and the message in both languages. */
 export interface RejectionText extends LocalizedText {
@@ -153,4 +154,92 @@ export interface SoloGameModule<S = unknown, E extends GameEvent = GameEvent, C 
   readonly texts: GameTexts;
 }
 
-export type GameModule = RoomGameModule | SoloGameModule;
+/** What the engine hands an arcade game at its start. */
+export interface ArcadeSetup<O, M> {
+  readonly matchId: string;
+  readonly playerId: string;
+  /** The start's instant (ISO 8601); every deadline of the game counts from it. */
+  readonly startedAt: string;
+  /** The player's choices, as the module's parseOptions accepted them. */
+  readonly options: O;
+  /**
+   * The game's chance: the match's provably fair stream (fairness/), seeded with the server seed committed at the
+   * start, the player's client seed and nonce. Every random choice of the game is drawn from it, here, in an order
+   * the game's rules fix, so the browser's verifier can draw the same choices again once the seed is revealed.
+   */
+  readonly random: FairRandom;
+  /** What the game remembers of the player's earlier games (see ArcadeMemory), folded from the player's memory stream. */
+  readonly memory: M;
+}
+
+/** A finished arcade game's result: what the board ranks, the ledger pays and the stats count. */
+export interface ArcadeResult {
+  /** True for a win or a cash-out with something in it; false for a loss (a mine, a wrong call, time out with nothing). */
+  readonly won: boolean;
+  readonly score: number;
+  /** Tokens paid from issuance to the player (0 for none), within REWARD_TOKENS_MAX. */
+  readonly tokens: number;
+  readonly xp: number;
+  readonly finishedAt: string;
+}
+
+/**
+ * What a game keeps of a player's earlier games (Geo Sprint: the questions seen, so none comes again before the rest
+ * of its category). The engine stores the events `keeps` picks from each start on the player's memory stream of the
+ * game and folds them with `evolve` for the next start.
+ */
+export interface ArcadeMemory<M, E> {
+  readonly initial: M;
+  keeps(event: E): boolean;
+  evolve(memory: M, event: E): M;
+}
+
+/**
+ * A single-player game of the arcade: paid at its start, its chance from the fairness module, played by moves,
+ * timed by the server. The engine runs the paid start, the daily limit, the reward and the reveal of the seed for
+ * every such game (service/arcade.ts); the module is pure rules. Its matches are `match-<id>.<uuid>` streams.
+ */
+export interface ArcadeGameModule<
+  S = unknown,
+  E extends GameEvent = GameEvent,
+  C = unknown,
+  V extends object = object,
+  O = unknown,
+  M = unknown,
+> {
+  readonly kind: 'arcade';
+  /** The catalogue slug, also the prefix of its match ids. */
+  readonly id: string;
+  readonly rules: Readonly<Record<string, unknown>>;
+  readonly costTokens: number;
+  readonly dailyPlayLimit: number;
+  /** The move types of its own (moveCommand parses them); a listed move type the game uses needs no entry. */
+  readonly ownMoves?: readonly string[];
+  readonly stream: GameStreamSpec<E, S>;
+  /** The start request's options (level, number of mines…); a rejection name when they are not valid. */
+  parseOptions(input: unknown): O | string;
+  /** The game's first events (the first of type stream.startType), every chance drawn from setup.random. */
+  start(setup: ArcadeSetup<O, M>): E[];
+  /** One command decided: its events and the state after them, or a named rejection. */
+  step(command: C, state: S): { readonly events: E[]; readonly state: S } | string;
+  /** A player's move as the game's command, timed `at` (the server's clock); a rejection name when not this game's. */
+  moveCommand(move: GameMove, playerId: string, at: string): C | string;
+  /** The command sent when deadlineOf(state) has passed: at that instant (the sweeper, or a late move first). */
+  expireCommand(at: string): C;
+  /** The next instant the game acts on its own (a question's time, the game's end); null when none or over. */
+  deadlineOf(state: S): string | null;
+  /** The result once the game is over; null while it is being played. */
+  resultOf(state: S): ArcadeResult | null;
+  /**
+   * The player's view at `now`: only what has been shown (a sequence's items whose time has come, never an answer,
+   * a mine or a code before the end); everything, the secrets too, once the game is over.
+   */
+  viewFor(state: S, now: string): V;
+  readonly memory?: ArcadeMemory<M, E>;
+  readonly rejections: Readonly<Record<string, RejectionText>>;
+  readonly leaderboard: LeaderboardFacts;
+  /** Title, description and the instructions generated from the rules, in English and Amharic. */
+  readonly texts: GameTexts;
+}
+
+export type GameModule = RoomGameModule | SoloGameModule | ArcadeGameModule;

@@ -9,7 +9,7 @@
 import { crazyModule } from './crazy/module.ts';
 import { duelModule } from './hangman-duel/module.ts';
 import { hangmanModule } from './hangman/module.ts';
-import type { GameModule, RoomGameModule, SoloGameModule } from './module.ts';
+import type { ArcadeGameModule, GameModule, RoomGameModule, SoloGameModule } from './module.ts';
 
 export const GAME_MODULES: readonly GameModule[] = [hangmanModule, duelModule, crazyModule];
 
@@ -23,6 +23,12 @@ export interface GameRegistry {
   /** The room game a match id belongs to; null for a single-player match. */
   roomGameOfMatch(matchId: string): RoomGameModule | null;
   readonly solo: SoloGameModule;
+  /** The arcade game of a catalogue slug, if any. */
+  arcade(slug: string): ArcadeGameModule | null;
+  /** The arcade game a match id belongs to (`<slug>.<uuid>`); null for any other match. */
+  arcadeOfMatch(matchId: string): ArcadeGameModule | null;
+  /** Every arcade game. */
+  readonly arcades: readonly ArcadeGameModule[];
   /** The catalogue slugs rooms can play. */
   readonly roomGames: readonly string[];
   /** Move types games define beyond the listed ones: the gateway refuses any other as invalid. */
@@ -40,6 +46,12 @@ export function createGameRegistry(modules: readonly GameModule[] = GAME_MODULES
   const rooms = modules.filter((m): m is RoomGameModule => m.kind === 'room');
   const bySlug = new Map(rooms.map((m) => [m.roomGame, m]));
   const byId = new Map(rooms.map((m) => [m.id, m]));
+  const arcades = modules.filter((m): m is ArcadeGameModule => m.kind === 'arcade');
+  const arcadeById = new Map(arcades.map((m) => [m.id, m]));
+  const prefixOf = (matchId: string) => {
+    const at = matchId.indexOf(MATCH_ID_SEPARATOR);
+    return at > 0 ? matchId.slice(0, at) : null;
+  };
   const solo = modules.find((m): m is SoloGameModule => m.kind === 'solo');
   if (!solo) throw new Error('the registry needs the single-player game');
   return {
@@ -49,8 +61,14 @@ export function createGameRegistry(modules: readonly GameModule[] = GAME_MODULES
     ownMoveTypes: new Set(modules.flatMap((m) => m.ownMoves ?? [])),
     roomGame: (slug) => bySlug.get(slug) ?? null,
     roomGameOfMatch(matchId) {
-      const at = matchId.indexOf(MATCH_ID_SEPARATOR);
-      return at > 0 ? (byId.get(matchId.slice(0, at)) ?? null) : null;
+      const prefix = prefixOf(matchId);
+      return prefix === null ? null : (byId.get(prefix) ?? null);
+    },
+    arcades,
+    arcade: (slug) => arcadeById.get(slug) ?? null,
+    arcadeOfMatch(matchId) {
+      const prefix = prefixOf(matchId);
+      return prefix === null ? null : (arcadeById.get(prefix) ?? null);
     },
   };
 }

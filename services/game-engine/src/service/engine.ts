@@ -24,7 +24,9 @@ import {
   SWEEP_INTERVAL_MS,
 } from '../config.ts';
 import { expireHangman, makeMove, playHangman } from './handlers.ts';
+import { arcadeMove, expireArcade, playArcade, setClientSeed } from './arcade.ts';
 import type { HandlerResult } from './handler-result.ts';
+import { isClientSeed } from '../fairness/fairness.ts';
 import { DEFAULT_GAME_REGISTRY, type GameRegistry } from '../games/registry.ts';
 import { createKeyedLock, waitForSubscriber } from '@qal/events';
 import { createEngineProjection, migrateEngine } from './projection/index.ts';
@@ -82,6 +84,8 @@ export interface GameEngineDeps {
   readonly clock?: () => Date;
   /** Draws a game's secret seed; a test may fix it. */
   readonly newSeed?: () => string;
+  /** Draws an arcade game's server seed; a test may fix it. */
+  readonly newServerSeed?: () => string;
   /** The games this engine plays; tests may add one of their own (games/registry.ts). */
   readonly games?: GameRegistry;
   /** 0 turns the timer off (tests call `sweep()` themselves). */
@@ -121,6 +125,7 @@ export function createGameEngine(deps: GameEngineDeps): GameEngine {
     locks: createKeyedLock(),
     logger,
     newSeed: deps.newSeed ?? secureSeed,
+    ...(deps.newServerSeed ? { newServerSeed: deps.newServerSeed } : {}),
   };
   const queries = createEngineQueries({ store: deps.store, db: deps.db, games });
   let projection: Subscription | null = null;
@@ -147,9 +152,28 @@ export function createGameEngine(deps: GameEngineDeps): GameEngine {
       case 'MakeMove': {
         const parsed = GameEngineCommands.MakeMove.safeParse(command.payload);
         if (!parsed.success) return invalid(parsed.error);
-        // The match id names a room game's match; anything else is single-player Hangman.
+        // The match id names a room game's or an arcade game's match; anything else is single-player Hangman.
         const module = games.roomGameOfMatch(parsed.data.matchId);
-        return module ? roomMatchMove(handlerDeps, module, command, parsed.data) : makeMove(handlerDeps, command, parsed.data);
+        if (module) return roomMatchMove(handlerDeps, module, command, parsed.data);
+        const arcade = games.arcadeOfMatch(parsed.data.matchId);
+        return arcade ? arcadeMove(handlerDeps, arcade, command, parsed.data) : makeMove(handlerDeps, command, parsed.data);
+      }
+      case 'PlayArcade': {
+        const parsed = GameEngineCommands.PlayArcade.safeParse(command.payload);
+        return parsed.success ? playArcade(handlerDeps, command, parsed.data) : invalid(parsed.error);
+      }
+      case 'ExpireArcade': {
+        const parsed = GameEngineCommands.ExpireArcade.safeParse(command.payload);
+        if (!parsed.success) return invalid(parsed.error);
+        const arcade = games.arcadeOfMatch(parsed.data.matchId);
+        return arcade ? expireArcade(handlerDeps, arcade, command, parsed.data) : notFound();
+      }
+      case 'SetClientSeed': {
+        const parsed = GameEngineCommands.SetClientSeed.safeParse(command.payload);
+        if (!parsed.success) return invalid(parsed.error);
+        if (!isClientSeed(parsed.data.clientSeed))
+          return Promise.resolve({ outcome: rejected(command.commandId, 'invalid_client_seed'), position: null, changesReadModel: false });
+        return setClientSeed(handlerDeps, command, parsed.data);
       }
       case 'ExpireHangman': {
         const parsed = GameEngineCommands.ExpireHangman.safeParse(command.payload);

@@ -47,7 +47,7 @@ export const refundTransferId = (matchId: string) => uuidFrom('game-fee-refund',
 export const rewardTransferId = (matchId: string) => uuidFrom('reward', matchId);
 
 /** A command the engine sends the ledger on behalf of `cause`, with an id fixed by what it is for. */
-function ledgerCommand(
+export function ledgerCommand(
   cause: Pick<CommandEnvelope, 'issuedAt' | 'correlationId'>,
   commandId: string,
   payload: JsonObject,
@@ -67,7 +67,11 @@ export function systemCause(purpose: string, matchId: string, at: Date): Command
   };
 }
 
-function chargeFee(deps: HandlerDeps, cause: CommandEnvelope, request: HangmanRequested['data']): Promise<CommandOutcome> {
+/** What a single-player game's fee is for: a match, its player and its price. */
+export type PaidStart = Pick<HangmanRequested['data'], 'matchId' | 'playerId' | 'cost'>;
+
+/** The start's fee, to the house; its transfer id is the match's, so sending it again moves nothing again. */
+export function chargeFee(deps: HandlerDeps, cause: CommandEnvelope, request: PaidStart): Promise<CommandOutcome> {
   return deps.ledger.send(
     ledgerCommand(cause, uuidFrom('game-fee-command', request.matchId), {
       transferId: feeTransferId(request.matchId),
@@ -91,7 +95,7 @@ const releaseSlot = (cause: CommandEnvelope, request: HangmanRequested['data']):
 };
 
 /** An event the engine records once per match, whoever (a move, a sweep) gets there first. */
-function onceAppend(matchId: string, cause: CommandEnvelope, event: { type: string; data: object }): StreamAppend {
+export function onceAppend(matchId: string, cause: CommandEnvelope, event: { type: string; data: object }): StreamAppend {
   return {
     streamId: matchStreamId(matchId),
     streamType: MATCH_STREAM_TYPE,
@@ -118,8 +122,9 @@ export function playHangman(
   payload: GameEngineCommandPayload<'PlayHangman'>,
 ): Promise<HandlerResult> {
   const { matchId, userId } = payload;
-  // A room game's id prefix names that game: a single-player match by such an id could never be played.
-  if (deps.games.roomGameOfMatch(matchId)) return Promise.resolve(answer(rejected(command.commandId, 'invalid_command', { matchId })));
+  // Another game's id prefix names that game: a Hangman match by such an id could never be played.
+  if (deps.games.roomGameOfMatch(matchId) || deps.games.arcadeOfMatch(matchId))
+    return Promise.resolve(answer(rejected(command.commandId, 'invalid_command', { matchId })));
   return deps.locks.run([matchId], () =>
     withRetries(async () => {
       const loaded = await loadMatch(deps.store, matchId);

@@ -40,6 +40,8 @@ export interface HandlerDeps {
   readonly logger: Logger;
   /** The secret each game's word and hints are drawn from; never derived from anything a client knows. */
   readonly newSeed: () => string;
+  /** Draws an arcade game's server seed (fairness/server-seed.ts by default); a test may fix it. */
+  readonly newServerSeed?: () => string;
   /** The games this engine plays (games/registry.ts). */
   readonly games: GameRegistry;
 }
@@ -72,8 +74,12 @@ export interface DailyPlays {
   readonly active: ReadonlySet<string>;
 }
 
-export async function loadDailyPlays(store: EventStore, userId: string, day: string): Promise<DailyPlays> {
-  const stored = await store.readStream(playsStreamId(userId, day));
+export const loadDailyPlays = (store: EventStore, userId: string, day: string): Promise<DailyPlays> =>
+  loadPlays(store, playsStreamId(userId, day));
+
+/** The slots taken on a daily plays stream (Hangman's, or an arcade game's). */
+export async function loadPlays(store: EventStore, streamId: string): Promise<DailyPlays> {
+  const stored = await store.readStream(streamId);
   const active = new Set<string>();
   for (const event of stored) {
     const parsed = parsePlaysEvent(event);

@@ -10,6 +10,7 @@ import { uuidFrom, type CommandEnvelope, type CommandOutcome, type SqlExecutor }
 import { ENGINE_ACTOR, PLAY_REQUEST_STALE_MS, ROOM_MONEY_RETRY_AFTER_MS, ROOM_RECONNECT_GRACE_MS, SWEEP_BATCH } from '../config.ts';
 import { settleRoomMoney } from './room-money.ts';
 import { roomLockKey } from './room-store.ts';
+import { abandonStaleArcadeStart, refundAbandonedArcadeStart, settleArcadeReward } from './arcade.ts';
 import { abandonStaleStart, refundAbandonedStart, settleReward, systemCause } from './handlers.ts';
 import type { HandlerDeps } from './shell.ts';
 
@@ -30,31 +31,94 @@ export async function sweep(
   const ids = async (sql: string, params: readonly unknown[]) =>
     (await deps.db.query<{ match_id: string }>(`${sql} limit ${SWEEP_BATCH}`, params)).rows.map((r) => r.match_id);
 
-  const overdue = await ids(`select match_id from engine_matches where status = 'playing' and deadline <= $1 order by deadline`, [
-    now.toISOString(),
-  ]);
+  const overdue = await ids(
+    `select match_id from engine_matches where game = 'hangman' and status = 'playing' and deadline <= $1 order by deadline`,
+    [now.toISOString()],
+  );
   for (const matchId of overdue) {
     const cause = systemCause('ExpireHangman', matchId, now);
     await deps.handle({ ...cause, type: 'ExpireHangman' });
   }
 
-  const stale = await ids(`select match_id from engine_matches where status = 'requested' and requested_at <= $1 order by requested_at`, [
-    new Date(now.getTime() - PLAY_REQUEST_STALE_MS).toISOString(),
-  ]);
+  const stale = await ids(
+    `select match_id from engine_matches where game = 'hangman' and status = 'requested' and requested_at <= $1 order by requested_at`,
+    [new Date(now.getTime() - PLAY_REQUEST_STALE_MS).toISOString()],
+  );
   for (const matchId of stale) await abandonStaleStart(deps, matchId, now);
 
   const unrefunded = await ids(
-    `select match_id from engine_matches where status = 'abandoned' and not fee_refunded order by requested_at`,
+    `select match_id from engine_matches where game = 'hangman' and status = 'abandoned' and not fee_refunded order by requested_at`,
     [],
   );
   for (const matchId of unrefunded) await refundAbandonedStart(deps, matchId, now);
 
   const unpaid = await ids(
-    `select match_id from engine_matches where status = 'won' and not reward_paid and tokens_won > 0 and ended_at <= $1 order by ended_at`,
+    `select match_id from engine_matches where game = 'hangman' and status = 'won' and not reward_paid and tokens_won > 0 and ended_at <= $1 order by ended_at`,
     [new Date(now.getTime() - REWARD_RETRY_AFTER_MS).toISOString()],
   );
   for (const matchId of unpaid) await settleReward(deps, matchId, now);
 
+  const arcade = await sweepArcade(deps, now);
+  return {
+    expired: overdue.length + arcade.expired,
+    abandoned: stale.length + arcade.abandoned,
+    refunded: unrefunded.length + arcade.refunded,
+    rewarded: unpaid.length + arcade.rewarded,
+  };
+}
+
+/**
+ * The arcade's share: a deadline passed is sent as ExpireArcade at the deadline itself (its id from the match and the
+ * deadline, so a second sweep sends the same command); then starts, refunds and rewards as for Hangman.
+ */
+async function sweepArcade(
+  deps: HandlerDeps & { readonly db: SqlExecutor; readonly handle: (command: CommandEnvelope) => Promise<CommandOutcome> },
+  now: Date,
+): Promise<SweepReport> {
+  const rows = async (sql: string, params: readonly unknown[]) =>
+    (await deps.db.query<{ match_id: string; deadline?: Date | string }>(`${sql} limit ${SWEEP_BATCH}`, params)).rows;
+  const moduleOf = (matchId: string) => deps.games.arcadeOfMatch(matchId);
+
+  const overdue = await rows(
+    `select match_id, deadline from engine_matches where game <> 'hangman' and status = 'playing' and deadline <= $1 order by deadline`,
+    [now.toISOString()],
+  );
+  for (const { match_id: matchId, deadline } of overdue) {
+    const at = iso(deadline!);
+    await deps.handle({
+      commandId: uuidFrom('arcade-timer', matchId, at),
+      type: 'ExpireArcade',
+      actorId: ENGINE_ACTOR,
+      payload: { matchId },
+      issuedAt: at,
+      correlationId: matchId,
+    });
+  }
+  const stale = await rows(
+    `select match_id from engine_matches where game <> 'hangman' and status = 'requested' and requested_at <= $1 order by requested_at`,
+    [new Date(now.getTime() - PLAY_REQUEST_STALE_MS).toISOString()],
+  );
+  const unrefunded = await rows(
+    `select match_id from engine_matches where game <> 'hangman' and status = 'abandoned' and not fee_refunded order by requested_at`,
+    [],
+  );
+  const unpaid = await rows(
+    `select match_id from engine_matches where game <> 'hangman' and status in ('won', 'lost') and not reward_paid and tokens_won > 0
+      and ended_at <= $1 order by ended_at`,
+    [new Date(now.getTime() - REWARD_RETRY_AFTER_MS).toISOString()],
+  );
+  for (const { match_id: matchId } of stale) {
+    const module = moduleOf(matchId);
+    if (module) await abandonStaleArcadeStart(deps, module, matchId, now);
+  }
+  for (const { match_id: matchId } of unrefunded) {
+    const module = moduleOf(matchId);
+    if (module) await refundAbandonedArcadeStart(deps, module, matchId, now);
+  }
+  for (const { match_id: matchId } of unpaid) {
+    const module = moduleOf(matchId);
+    if (module) await settleArcadeReward(deps, module, matchId, now);
+  }
   return { expired: overdue.length, abandoned: stale.length, refunded: unrefunded.length, rewarded: unpaid.length };
 }
 

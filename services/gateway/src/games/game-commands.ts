@@ -15,6 +15,10 @@ import {
   type CurrentHangman,
   type HangmanPlayAnswer,
   type MatchViewAnswer,
+  type ArcadePlayAnswer,
+  type ArcadeView,
+  type CurrentArcade,
+  type FairnessProfile,
 } from '@qal/events';
 import type { EngineQueries, GameRegistry, MatchReplay } from '@qal/game-engine';
 import { z } from 'zod';
@@ -25,7 +29,7 @@ import { roomQueries } from '../rooms/queries.ts';
 
 /** Who may see a match and how to route it: a single-player game (one owner) or a room's match (its players). */
 export type MatchAccess =
-  | { readonly kind: 'single'; readonly playerId: string; readonly version: number }
+  | { readonly kind: 'single'; readonly playerId: string; readonly version: number; readonly arcade: boolean }
   | { readonly kind: 'duel'; readonly playerIds: readonly string[]; readonly roomCode: string | null; readonly version: number };
 
 export const PlayHangmanBody = z.object({
@@ -52,6 +56,14 @@ export const MoveBody = z.union([
   OwnMove,
 ]);
 export type MoveBody = z.infer<typeof MoveBody>;
+
+/** An arcade game's start: the game's own options (its module checks them; a bad one is invalid_game_options). */
+export const PlayArcadeBody = z.object({
+  options: z.record(z.string(), z.union([z.string().max(40), z.number(), z.boolean()])).default({}),
+});
+export type PlayArcadeBody = z.infer<typeof PlayArcadeBody>;
+export const GameSlugParam = z.string().regex(/^[a-z][a-z-]{1,39}$/, 'not a game');
+export const ClientSeedBody = z.object({ clientSeed: z.string().trim().min(1).max(200) });
 
 export const MatchIdParam = z.string().regex(/^[A-Za-z0-9_.:-]{1,100}$/, 'not a match id');
 
@@ -100,7 +112,7 @@ export async function matchAccess(queries: EngineQueries, matchId: string): Prom
   const summary = await queries.match(matchId);
   if (!summary) return null;
   if ('playerIds' in summary) return { kind: 'duel', playerIds: summary.playerIds, roomCode: summary.roomCode, version: summary.version };
-  return { kind: 'single', playerId: summary.playerId, version: summary.version };
+  return { kind: 'single', playerId: summary.playerId, version: summary.version, arcade: summary.kind === 'arcade' };
 }
 
 /**
@@ -140,6 +152,32 @@ export function createGameCommands(deps: GameCommandsDeps) {
       return { matchId, view: engineView<HangmanView>(data) };
     },
 
+    /** Pays and starts an arcade game; the match id follows the Idempotency-Key (a retried start is the same game). */
+    async playArcade(meta: RequestMeta, game: string, body: PlayArcadeBody): Promise<ArcadePlayAnswer> {
+      const unique = meta.idempotencyKey ? uuidFrom('arcade-match', meta.userId, game, meta.idempotencyKey) : newUuid();
+      const matchId = `${game}.${unique}`;
+      const data = await run('PlayArcade', meta, { matchId, userId: meta.userId, game, options: body.options });
+      return { matchId, view: engineView<ArcadeView>(data) };
+    },
+
+    /** The player's game of `game` in progress and today's plays of it. */
+    async currentArcade(userId: string, game: string): Promise<CurrentArcade> {
+      const current = await deps.queries.currentArcade(game, userId, deps.clock());
+      if (!current) throw new Rejection('game_not_playable');
+      return { match: current.match, plays: current.plays };
+    },
+
+    async fairness(userId: string): Promise<FairnessProfile> {
+      return deps.queries.fairness(userId);
+    },
+
+    finishedArcadeGames: (userId: string) => deps.queries.finishedArcadeGames(userId),
+
+    async setClientSeed(meta: RequestMeta, clientSeed: string): Promise<FairnessProfile> {
+      const data = await run('SetClientSeed', meta, { userId: meta.userId, clientSeed });
+      return { clientSeed: String(data.clientSeed), nextNonce: Number(data.nextNonce) };
+    },
+
     /** The engine checks that the match is the mover's own (not_your_match, match_not_found). */
     async move(meta: RequestMeta, matchId: string, move: MoveBody): Promise<MatchViewAnswer> {
       if (!isListedMove(move) && !deps.games.ownMoveTypes.has(move.type))
@@ -154,6 +192,11 @@ export function createGameCommands(deps: GameCommandsDeps) {
      */
     async view(userId: string, matchId: string): Promise<MatchViewAnswer> {
       const found = await access(userId, matchId);
+      if (found.kind === 'single' && found.arcade) {
+        const view = await deps.queries.arcadeView(matchId, userId, deps.clock());
+        if (!view) throw new Rejection('match_not_found');
+        return { view };
+      }
       if (found.kind === 'duel') {
         const seen = await rooms.matchView(matchId, userId);
         if (!seen) throw new Rejection('match_not_found');

@@ -97,6 +97,13 @@ const PLATFORM_REJECTIONS = {
   },
   invalid_command: { status: 400, en: 'The request could not be understood', am: 'ጥያቄው ሊገባ አልቻለም' },
   unknown_game: { status: 400, en: 'There is no such game', am: 'እንደዚህ ያለ ጨዋታ የለም' },
+  game_not_playable: { status: 404, en: 'This game cannot be played here', am: 'ይህን ጨዋታ እዚህ መጫወት አይቻልም' },
+  invalid_game_options: { status: 400, en: 'These game settings are not allowed', am: 'እነዚህ የጨዋታ ምርጫዎች አይፈቀዱም' },
+  invalid_client_seed: {
+    status: 400,
+    en: 'A client seed is 1 to 64 letters, digits, _ or -',
+    am: 'የተጫዋች ዘር ከ1 እስከ 64 ፊደላት፣ አሃዞች፣ _ ወይም - መሆን አለበት',
+  },
   player_not_found: { status: 404, en: 'Player not found', am: 'ተጫዋቹ አልተገኘም' },
   share_not_found: {
     status: 404,

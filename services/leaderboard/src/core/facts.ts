@@ -60,6 +60,9 @@ const ProfileChanged = z.object({
   avatar: z.string().nullable().optional(),
 });
 const HangmanRequested = z.object({ matchId: z.string().min(1), playerId: z.string().min(1) });
+// Every single-player game of the arcade: its start names the game, its end carries the result.
+const ArcadeRequested = z.object({ matchId: z.string().min(1), playerId: z.string().min(1), game: z.string().min(1) });
+const ArcadeFinished = z.object({ won: z.boolean(), score: Int, xp: Int, at: Instant });
 const HangmanWon = z.object({ at: Instant, score: Int, xpWon: Int });
 const HangmanLost = z.object({ at: Instant });
 const PlayerRemoved = z.object({ playerId: z.string().min(1), at: Instant });
@@ -110,6 +113,29 @@ export function factsOf(event: Pick<StoredEvent, 'streamId' | 'type' | 'data'>):
       const p = HangmanRequested.safeParse(event.data);
       return p.success && event.streamId.startsWith(MATCH_STREAM)
         ? [{ kind: 'match_opened', matchId: matchIdOf(event.streamId), userId: p.data.playerId, game: 'hangman', players: null }]
+        : [];
+    }
+    case 'ArcadeRequested': {
+      const p = ArcadeRequested.safeParse(event.data);
+      return p.success && event.streamId.startsWith(MATCH_STREAM)
+        ? [{ kind: 'match_opened', matchId: matchIdOf(event.streamId), userId: p.data.playerId, game: p.data.game, players: null }]
+        : [];
+    }
+    case 'ArcadeFinished': {
+      const p = ArcadeFinished.safeParse(event.data);
+      return p.success && event.streamId.startsWith(MATCH_STREAM)
+        ? [
+            {
+              kind: 'match_finished',
+              matchId: matchIdOf(event.streamId),
+              userId: null,
+              won: p.data.won,
+              score: p.data.score,
+              xp: p.data.xp,
+              rounds: 1,
+              at: p.data.at,
+            },
+          ]
         : [];
     }
     case 'HangmanWon': {

@@ -11,6 +11,7 @@ import { groupBy } from '../group-by.ts';
 import { gameRow, writeGameRows } from './game-rows.ts';
 import { applyRoomEvents } from './room-rows.ts';
 import { applySoloEvents, isSoloMatchEvent } from './solo-rows.ts';
+import { arcadeMatchOf, writeArcadeRows } from './arcade-rows.ts';
 
 export { migrateEngine } from './migrations.ts';
 
@@ -44,6 +45,15 @@ export function createEngineProjection(games: GameRegistry): EngineProjection {
       );
       const rooms = groupBy(events.filter(isRoom), (stored) => stored.streamId.slice(ROOM_STREAM_PREFIX.length));
       await applySoloEvents(sql, events.filter(isSoloMatchEvent));
+      await writeArcadeRows(
+        sql,
+        games,
+        groupBy(
+          events.filter((stored) => arcadeMatchOf(games, stored)),
+          (stored) => stored.streamId,
+        ),
+        store,
+      );
       const rows = [];
       for (const [streamId, matchEvents] of matches) {
         const module = gameOfStream(streamId)!;

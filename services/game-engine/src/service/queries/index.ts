@@ -8,6 +8,7 @@ import { DEFAULT_GAME_REGISTRY, type GameRegistry } from '../../games/registry.t
 import { roomHistory } from './history.ts';
 import { roomMatchReplay, roomMatchSummary, roomMatchView } from './room-match.ts';
 import { invitations, myRooms, openRooms, roomSnapshot } from './rooms.ts';
+import { arcadeSummary, arcadeViewAt, currentArcade, fairnessProfile, finishedArcadeGames } from './arcade.ts';
 import { currentSoloMatch, soloReplay, soloSummary, soloViewAt } from './solo-match.ts';
 import { dailyPlays, playerStats } from './stats.ts';
 import type { EngineQueries, MatchReplay } from './types.ts';
@@ -19,15 +20,26 @@ export function createEngineQueries(deps: { store: EventStore; db: SqlExecutor; 
   return {
     match: async (matchId) => {
       const module = games.roomGameOfMatch(matchId);
-      return module ? roomMatchSummary(store, module, matchId) : soloSummary(store, matchId);
+      if (module) return roomMatchSummary(store, module, matchId);
+      const arcade = games.arcadeOfMatch(matchId);
+      return arcade ? arcadeSummary(store, arcade, matchId) : soloSummary(store, matchId);
     },
+    arcadeView: async (matchId, viewerId, now) => {
+      const arcade = games.arcadeOfMatch(matchId);
+      return arcade ? arcadeViewAt(store, arcade, matchId, viewerId, now) : null;
+    },
+    currentArcade: (game, userId, now) => currentArcade(store, db, games, game, userId, now),
+    fairness: (userId) => fairnessProfile(store, userId),
+    finishedArcadeGames: (userId) => finishedArcadeGames(db, userId),
     replay: async (matchId) => {
+      if (games.arcadeOfMatch(matchId)) return null;
       const module = games.roomGameOfMatch(matchId);
       return module
         ? ((await roomMatchReplay(store, module, matchId)) as MatchReplay | 'match_not_over' | null)
         : soloReplay(store, matchId);
     },
     matchView: async (matchId, viewerId, now = new Date(0)) => {
+      if (games.arcadeOfMatch(matchId)) return null;
       const module = games.roomGameOfMatch(matchId);
       if (module) return roomMatchView(store, module, matchId, viewerId) as ReturnType<EngineQueries['matchView']>;
       return soloViewAt(store, matchId, viewerId, now);

@@ -18,7 +18,7 @@ export async function soloSummary(store: EventStore, matchId: string): Promise<M
 export async function currentSoloMatch(store: EventStore, db: SqlExecutor, userId: string, now: Date): Promise<MatchSummary | null> {
   const { rows } = await db.query<{ match_id: string }>(
     `select match_id from engine_matches
-      where player_id = $1 and status = 'playing' and deadline > $2
+      where player_id = $1 and game = 'hangman' and status = 'playing' and deadline > $2
       order by started_at desc limit 1`,
     [userId, now.toISOString()],
   );

@@ -1,4 +1,5 @@
 /** What the engine's read-only questions answer (queries/index.ts). */
+import type { ArcadeView, FinishedArcadeGame } from '@qal/events';
 import type { CrazyView, ReplayStep as CrazyReplayStep } from '../../games/crazy/index.ts';
 import type { DuelView, ReplayStep as DuelReplayStep } from '../../games/hangman-duel/index.ts';
 import type { HangmanView } from '../../games/hangman/view.ts';
@@ -144,8 +145,31 @@ export interface HistoryPage {
   readonly nextCursor: string | null;
 }
 
+/** An arcade game's match: its player and how far it is (its view is read with `arcadeView`, at a time). */
+export interface ArcadeSummary {
+  readonly kind: 'arcade';
+  readonly matchId: string;
+  readonly playerId: string;
+  readonly status: 'requested' | 'refused' | 'abandoned' | 'playing' | 'over';
+  readonly view: null;
+  readonly version: number;
+}
+
+export interface CurrentArcadeMatch {
+  readonly match: { readonly matchId: string; readonly view: ArcadeView } | null;
+  readonly plays: DailyPlaysSummary;
+}
+
 export interface EngineQueries {
-  match(matchId: string): Promise<MatchSummary | RoomMatchSummary | null>;
+  match(matchId: string): Promise<MatchSummary | RoomMatchSummary | ArcadeSummary | null>;
+  /** An arcade match as its player sees it at `now`; null when it is not theirs or has not started. */
+  arcadeView(matchId: string, viewerId: string, now: Date): Promise<ArcadeView | null>;
+  /** The player's game of `game` in progress and today's plays of it; null when `game` is not an arcade game. */
+  currentArcade(game: string, userId: string, now: Date): Promise<CurrentArcadeMatch | null>;
+  /** The player's client seed (null until their first game or their own choice) and their next game's nonce. */
+  fairness(userId: string): Promise<{ clientSeed: string | null; nextNonce: number }>;
+  /** The player's latest finished arcade games, newest first. */
+  finishedArcadeGames(userId: string): Promise<FinishedArcadeGame[]>;
   /** Every step of a finished match; 'match_not_over' before the end, null when there is no such match. */
   replay(matchId: string): Promise<MatchReplay | 'match_not_over' | null>;
   /** The room with its version, members and pending invitees; null when there is no such room. */

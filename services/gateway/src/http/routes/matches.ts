@@ -1,12 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { MatchIdParam, MoveBody, PlayHangmanBody, type GameCommands } from '../../games/game-commands.ts';
+import {
+  ClientSeedBody,
+  GameSlugParam,
+  MatchIdParam,
+  MoveBody,
+  PlayArcadeBody,
+  PlayHangmanBody,
+  type GameCommands,
+} from '../../games/game-commands.ts';
 import { HistoryQuery, type RoomCommands } from '../../rooms/room-commands.ts';
 import { success } from '../envelope.ts';
 import { currentUser, idempotencyKey } from '../request-context.ts';
 import { validate } from '../validation.ts';
 
 const MatchParams = z.object({ matchId: MatchIdParam });
+const GameParams = z.object({ slug: GameSlugParam });
 
 /**
  * Playing: start a paid Hangman game, move, and read a match (its players only: the owner of a single-player
@@ -24,6 +33,36 @@ export function matchRoutes(app: FastifyInstance, games: GameCommands, rooms: Ro
   });
 
   app.get('/games/hangman/current', async (request) => success(request, await games.current(currentUser(request).id)));
+
+  /** Any arcade game (every single-player game but Hangman): `{ options }` → `{ matchId, view }`. */
+  app.post('/games/:slug/play', async (request) => {
+    const user = currentUser(request);
+    const { slug } = validate(GameParams, request.params);
+    const body = validate(PlayArcadeBody, request.body ?? {});
+    return success(
+      request,
+      await games.playArcade({ userId: user.id, idempotencyKey: idempotencyKey(request), correlationId: request.id }, slug, body),
+    );
+  });
+
+  app.get('/games/:slug/current', async (request) => {
+    const { slug } = validate(GameParams, request.params);
+    return success(request, await games.currentArcade(currentUser(request).id, slug));
+  });
+
+  /** The caller's fairness profile: their client seed and the nonce of their next game. */
+  app.get('/fairness', async (request) => success(request, await games.fairness(currentUser(request).id)));
+
+  app.get('/fairness/games', async (request) => success(request, { games: await games.finishedArcadeGames(currentUser(request).id) }));
+
+  app.put('/fairness/client-seed', async (request) => {
+    const user = currentUser(request);
+    const { clientSeed } = validate(ClientSeedBody, request.body);
+    return success(
+      request,
+      await games.setClientSeed({ userId: user.id, idempotencyKey: idempotencyKey(request), correlationId: request.id }, clientSeed),
+    );
+  });
 
   /** `?mine=1&cursor=&limit=`: the caller's finished room matches, newest first (mine is the only list there is). */
   app.get('/matches', async (request) => {
