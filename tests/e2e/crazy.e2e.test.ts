@@ -36,7 +36,12 @@ const ENTRY_FEE = 15;
 const PENALTY = 5;
 const BET = 10;
 const PLAYERS = 3;
-const POT = BET * PLAYERS;
+/** The bet's stakes in the pot. */
+const STAKES = BET * PLAYERS;
+/** The house's rake: 10 % of the entry fees (rounded down), nothing of the stakes (docs/product-rules.md, "Rooms"). */
+const RAKE = Math.floor((ENTRY_FEE * PLAYERS * 10) / 100);
+/** What the winner takes: every entry fee and stake, less the rake. */
+const PRIZE = ENTRY_FEE * PLAYERS + STAKES - RAKE;
 const ROOM_NAME = 'Saturday Crazy';
 /** A right Crazy call makes the caught player draw this many (docs/product-rules.md, "Crazy"). */
 const CRAZY_CALL_DRAW = 2;
@@ -77,7 +82,8 @@ const TEXT = {
     ready: "I'm ready",
     acceptBet: 'Accept bet',
     agreed: 'Everyone accepted',
-    pot: (count: number) => `Total pot: ${count} tokens`,
+    pot: (count: number) => `Stakes in the pot: ${count} tokens`,
+    prize: (count: number) => `Prize: ${count} tokens`,
     yourTurn: 'Your turn',
     theirTurn: /^(.+)'s turn$/,
     rankWords: { A: 'ace', J: 'jack', Q: 'queen', K: 'king' } as Partial<Record<Rank, string>>,
@@ -119,7 +125,8 @@ const TEXT = {
     ready: 'ዝግጁ ነኝ',
     acceptBet: 'ውርርዱን ተቀበል',
     agreed: 'ሁሉም ተቀብለዋል',
-    pot: (count: number) => `ጠቅላላ ሽልማት፦ ${count} ቶከን`,
+    pot: (count: number) => `በሽልማቱ ውስጥ ያለ ውርርድ፦ ${count} ቶከን`,
+    prize: (count: number) => `ሽልማት፦ ${count} ቶከን`,
     yourTurn: 'የእርስዎ ተራ ነው',
     theirTurn: /^የ(.+) ተራ ነው$/,
     rankWords: {} as Partial<Record<Rank, string>>,
@@ -425,7 +432,7 @@ describe.skipIf(!pgUrl)('Crazy in three browsers: a whole game with a bet, Qereg
       await visible(page.getByTestId('room-player').filter({ hasText: joiner.name }).getByText('Not ready'));
   });
 
-  it('gets everyone ready (the wallets hold the fee and the penalty), agrees a bet (the pot shows) and starts', async () => {
+  it('gets everyone ready (the wallets hold the fee and the penalty), agrees a bet (the pot and the prize show) and starts', async () => {
     for (const player of players) {
       await player.page.getByRole('button', { name: player.text.ready }).click();
       await expectWallet(player, { balance: WELCOME_TOKENS, held: ENTRY_FEE + PENALTY });
@@ -437,12 +444,13 @@ describe.skipIf(!pgUrl)('Crazy in three browsers: a whole game with a bet, Qereg
     expect(await abebe.page.getByRole('radio', { name: `${BET} tokens` }).isChecked()).toBe(true);
     await abebe.page.getByRole('button', { name: 'Propose bet' }).click();
     for (const other of [sara, dawit]) {
-      await visible(other.page.getByTestId('bet-state').getByText(other.text.pot(POT)));
+      await visible(other.page.getByTestId('bet-state').getByText(other.text.pot(STAKES)));
       await other.page.getByRole('button', { name: other.text.acceptBet }).click();
     }
     for (const player of players) {
       await visible(player.page.getByTestId('bet-state').getByText(player.text.agreed));
-      await visible(player.page.getByTestId('bet-state').getByText(player.text.pot(POT)));
+      await visible(player.page.getByTestId('bet-state').getByText(player.text.pot(STAKES)));
+      await visible(player.page.getByTestId('room-prize').getByText(player.text.prize(PRIZE)));
       await expectWallet(player, { balance: WELCOME_TOKENS, held: ENTRY_FEE + PENALTY + BET });
     }
 
@@ -767,17 +775,19 @@ describe.skipIf(!pgUrl)('Crazy in three browsers: a whole game with a bet, Qereg
       expect(numberIn(await player.page.getByTestId('result-score').innerText())).toBe(player === winner ? score : 0);
       await expect
         .poll(async () => numberIn(await player.page.getByTestId('result-tokens').innerText()), SETTLE)
-        .toBe(player === winner ? POT - BET - ENTRY_FEE : -BET - ENTRY_FEE);
+        .toBe(player === winner ? PRIZE - BET - ENTRY_FEE : -BET - ENTRY_FEE);
+      await visible(player.page.getByTestId('result-prize').getByText(player.text.prize(PRIZE)));
+      await expect.poll(() => player.page.getByTestId('net-row').count(), SETTLE).toBe(PLAYERS);
     }
   });
 
-  it('pays the pot into the winner’s wallet and shows the match in every history', async () => {
+  it('pays the prize into the winner’s wallet and shows the match in every history', async () => {
     for (const player of players) {
-      await expectWallet(player, { balance: WELCOME_TOKENS - ENTRY_FEE - BET + (player === winner ? POT : 0), held: 0 });
+      await expectWallet(player, { balance: WELCOME_TOKENS - ENTRY_FEE - BET + (player === winner ? PRIZE : 0), held: 0 });
     }
     const payout = winner.wallet.getByTestId('tx-row').filter({ hasText: winner.text.payout });
     await visible(payout);
-    expect(numberIn(await payout.first().locator('.tx-amount').innerText())).toBe(POT);
+    expect(numberIn(await payout.first().locator('.tx-amount').innerText())).toBe(PRIZE);
 
     const score = winnerScore();
     for (const player of players) {
@@ -787,7 +797,7 @@ describe.skipIf(!pgUrl)('Crazy in three browsers: a whole game with a bet, Qereg
       expect(await player.page.getByTestId('history-item').count()).toBe(1);
       await visible(item.getByText(player.text.historyResult[player === winner ? 'won' : 'lost'], { exact: true }));
       expect(numberIn(await item.getByTestId('history-tokens').innerText())).toBe(
-        player === winner ? POT - BET - ENTRY_FEE : -BET - ENTRY_FEE,
+        player === winner ? PRIZE - BET - ENTRY_FEE : -BET - ENTRY_FEE,
       );
       expect(await item.innerText()).toContain(`${winner.name} ${score}`);
     }

@@ -29,7 +29,12 @@ const WELCOME_TOKENS = 100;
 const ENTRY_FEE = 10;
 const PENALTY = 5;
 const BET = 20;
-const POT = BET * 2;
+/** The bet's stakes in the pot. */
+const STAKES = BET * 2;
+/** The house's rake: 10 % of the entry fees (rounded down), nothing of the stakes (docs/product-rules.md, "Rooms"). */
+const RAKE = Math.floor((ENTRY_FEE * 2 * 10) / 100);
+/** What the winner takes: both entry fees and both stakes, less the rake. */
+const PRIZE = ENTRY_FEE * 2 + STAKES - RAKE;
 const ROOM_NAME = 'Friday duel';
 const PASSWORD = 'sesame42';
 /** Round 1's word (every letter different, so each right guess reveals one letter) and round 2's. */
@@ -51,7 +56,8 @@ const TEXT = {
     ready: "I'm ready",
     acceptBet: 'Accept bet',
     agreed: 'Everyone accepted',
-    pot: (count: number) => `Total pot: ${count} tokens`,
+    pot: (count: number) => `Stakes in the pot: ${count} tokens`,
+    prize: (count: number) => `Prize: ${count} tokens`,
     secretWord: 'Secret word',
     setWord: 'Set word',
     yourTurn: 'Your turn to guess',
@@ -82,7 +88,8 @@ const TEXT = {
     ready: 'ዝግጁ ነኝ',
     acceptBet: 'ውርርዱን ተቀበል',
     agreed: 'ሁሉም ተቀብለዋል',
-    pot: (count: number) => `ጠቅላላ ሽልማት፦ ${count} ቶከን`,
+    pot: (count: number) => `በሽልማቱ ውስጥ ያለ ውርርድ፦ ${count} ቶከን`,
+    prize: (count: number) => `ሽልማት፦ ${count} ቶከን`,
     secretWord: 'ሚስጥራዊ ቃል',
     setWord: 'ቃሉን አስገባ',
     yourTurn: 'የመገመት ተራው የእርስዎ ነው',
@@ -249,21 +256,24 @@ describe.skipIf(!pgUrl)('multiplayer word duel in two browsers', () => {
     await visible(page.getByTestId('room-player').filter({ hasText: 'Sara' }).getByText('Not ready'));
   });
 
-  it('gets both ready (the wallets hold the fee and the penalty), agrees a bet (the pot shows) and starts', async () => {
+  it('gets both ready (the wallets hold the fee and the penalty), agrees a bet (the pot and the prize show) and starts', async () => {
     for (const player of [abebe, sara]) {
       await player.page.getByRole('button', { name: player.text.ready }).click();
       await expectWallet(player, { balance: WELCOME_TOKENS, held: ENTRY_FEE + PENALTY });
+      // Before a bet, the prize is the two entry fees less the rake.
+      await visible(player.page.getByTestId('room-prize').getByText(player.text.prize(ENTRY_FEE * 2 - RAKE)));
     }
     await visible(abebe.page.getByTestId('room-player').filter({ hasText: 'Sara' }).getByText('Ready'));
 
     await abebe.page.locator('label.chip', { hasText: `${BET} tokens` }).click();
     expect(await abebe.page.getByRole('radio', { name: `${BET} tokens` }).isChecked()).toBe(true);
     await abebe.page.getByRole('button', { name: 'Propose bet' }).click();
-    await visible(sara.page.getByTestId('bet-state').getByText(sara.text.pot(POT)));
+    await visible(sara.page.getByTestId('bet-state').getByText(sara.text.pot(STAKES)));
     await sara.page.getByRole('button', { name: sara.text.acceptBet }).click();
     for (const player of [abebe, sara]) {
       await visible(player.page.getByTestId('bet-state').getByText(player.text.agreed));
-      await visible(player.page.getByTestId('bet-state').getByText(player.text.pot(POT)));
+      await visible(player.page.getByTestId('bet-state').getByText(player.text.pot(STAKES)));
+      await visible(player.page.getByTestId('room-prize').getByText(player.text.prize(PRIZE)));
       await expectWallet(player, { balance: WELCOME_TOKENS, held: ENTRY_FEE + PENALTY + BET });
     }
 
@@ -375,22 +385,32 @@ describe.skipIf(!pgUrl)('multiplayer word duel in two browsers', () => {
     expect(numberIn(await winner.page.getByTestId('result-score').innerText())).toBe(6 * 10 + 50 + 50);
     expect(await loser.page.getByTestId('result-title').innerText()).toBe(loser.text.lost);
     expect(numberIn(await loser.page.getByTestId('result-score').innerText())).toBe(10);
-    await expect.poll(async () => numberIn(await winner.page.getByTestId('result-tokens').innerText()), SETTLE).toBe(POT - BET - ENTRY_FEE);
+    await expect
+      .poll(async () => numberIn(await winner.page.getByTestId('result-tokens').innerText()), SETTLE)
+      .toBe(PRIZE - BET - ENTRY_FEE);
     await expect.poll(async () => numberIn(await loser.page.getByTestId('result-tokens').innerText()), SETTLE).toBe(-BET - ENTRY_FEE);
+    // Both see the prize and each player's net.
+    for (const player of [winner, loser]) {
+      await visible(player.page.getByTestId('result-prize').getByText(player.text.prize(PRIZE)));
+      const nets = player.page.getByTestId('net-row');
+      await expect.poll(() => nets.count(), SETTLE).toBe(2);
+      expect(numberIn(await nets.filter({ hasText: winner.name }).getByTestId('net-tokens').innerText())).toBe(PRIZE - BET - ENTRY_FEE);
+      expect(numberIn(await nets.filter({ hasText: loser.name }).getByTestId('net-tokens').innerText())).toBe(-BET - ENTRY_FEE);
+    }
   });
 
-  it('pays the pot into the winner’s wallet and shows the match in both histories', async () => {
+  it('pays the prize into the winner’s wallet and shows the match in both histories', async () => {
     const winner = firstGuesser;
     const loser = firstSetter;
-    await expectWallet(winner, { balance: WELCOME_TOKENS - ENTRY_FEE - BET + POT, held: 0 });
+    await expectWallet(winner, { balance: WELCOME_TOKENS - ENTRY_FEE - BET + PRIZE, held: 0 });
     await expectWallet(loser, { balance: WELCOME_TOKENS - ENTRY_FEE - BET, held: 0 });
     // The open wallet tab's history follows too: it lists the pot paid out without a reload.
     const payout = winner.wallet.getByTestId('tx-row').filter({ hasText: winner.text.payout });
     await visible(payout);
-    expect(numberIn(await payout.first().locator('.tx-amount').innerText())).toBe(POT);
+    expect(numberIn(await payout.first().locator('.tx-amount').innerText())).toBe(PRIZE);
 
     for (const [player, result, tokens] of [
-      [winner, 'won', POT - BET - ENTRY_FEE],
+      [winner, 'won', PRIZE - BET - ENTRY_FEE],
       [loser, 'lost', -BET - ENTRY_FEE],
     ] as const) {
       await player.page.goto(url(player, '/multiplayer/history'));

@@ -58,6 +58,8 @@ export const ROOM_PASSWORD_MAX = 20;
 export const HANGMAN_COST_FALLBACK = 9;
 /** Crazy's entry fee when the catalogue has not answered (the product rules: 15 tokens). */
 export const CRAZY_COST_FALLBACK = 15;
+/** A Codebreaker race room's smallest entry fee, until the catalogue has loaded. */
+export const CODEBREAKER_RACE_COST_FALLBACK = 5;
 export const BET_AMOUNTS = [5, 10, 15, 20, 30, 40, 50] as const;
 export const BET_EXPIRY_MS = 2 * 60 * 1000;
 /** While the socket is down for good, room and match views are re-read this often. */

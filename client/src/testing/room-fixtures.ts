@@ -75,6 +75,7 @@ export function aDuel(overrides: Partial<DuelView> = {}): DuelView {
       { id: 'u-2', status: 'playing', timeoutsInRow: 0 },
     ],
     lastRounds: [],
+    fairness: { commitment: 'c0ffee'.repeat(10) + 'c0ff', serverSeed: null, clientSeed: 'hangman-duel_m-1', nonce: 0 },
     ...overrides,
   };
 }

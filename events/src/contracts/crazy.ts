@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { MatchFairness } from './fairness.ts';
 import { REMOVAL_REASONS } from './values.ts';
 
 /**
@@ -111,6 +112,11 @@ export const CrazyView = z.object({
   hands: z.optional(z.record(z.string(), z.array(CardView))),
   /** The latest thing the table should hear about; null before anything has happened. */
   last: z.nullable(CrazyLastView),
+  /**
+   * Where the deal and every reshuffle come from: the commitment from the start, the server seed once the match is
+   * over. Null for a match started before Crazy drew from the fairness module.
+   */
+  fairness: z.nullable(MatchFairness),
 });
 export type CrazyView = z.infer<typeof CrazyView>;
 

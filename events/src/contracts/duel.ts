@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { MatchFairness } from './fairness.ts';
 import { LANGUAGES } from './values.ts';
 
 /** A room's word duel as one player (or a spectator) sees it: the engine's games/hangman-duel/view.ts builds these. */
@@ -54,6 +55,11 @@ export const DuelView = z.object({
   lastRounds: z.array(DuelRound),
   winners: z.optional(z.array(z.string())),
   finishedAt: z.optional(z.string()),
+  /**
+   * Where the room hints come from: the commitment from the start, the server seed once the match is over. Null for
+   * a match started before the duel drew from the fairness module.
+   */
+  fairness: z.nullable(MatchFairness),
 });
 export type DuelView = z.infer<typeof DuelView>;
 

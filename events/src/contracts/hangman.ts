@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { FairDraw, MatchFairness } from './fairness.ts';
 import { LANGUAGES } from './values.ts';
 
 /** Single-player Hangman as a client sees it (the engine's games/hangman/view.ts builds these). */
@@ -50,12 +51,24 @@ export const HangmanView = z.object({
   hintsLeft: z.int(),
   startedAt: z.string(),
   deadline: z.string(),
+  /**
+   * The game's fairness: the commitment from the start, the server seed once the game is over. Null for a game
+   * started before Hangman drew from the fairness module (nothing of it can be checked).
+   */
+  fairness: z.nullable(MatchFairness),
   /** Only once the game is over. */
   word: z.optional(z.string()),
   score: z.optional(z.int()),
   tokensWon: z.optional(z.int()),
   xpWon: z.optional(z.int()),
   lossReason: z.optional(z.enum(HANGMAN_LOSS_REASONS)),
+  /**
+   * Only once the game is over (and when `fairness` is not null): the draws of the game's stream, in order, so the
+   * verifier can draw them again. `word`: the word's place among the candidate words of the bank (the language's
+   * words of the category and difficulty asked, in the bank's order); `hints`: each hinted letter's place among
+   * the word's letters not yet shown, in keyboard order.
+   */
+  draws: z.optional(z.object({ word: FairDraw, hints: z.array(FairDraw) })),
 });
 export type HangmanView = z.infer<typeof HangmanView>;
 

@@ -42,6 +42,26 @@ export const RoomBetView = z.object({
 });
 export type RoomBetView = z.infer<typeof RoomBetView>;
 
+/** One player's money in a finished match: payout − spent (entry fee, stake and any penalty posted from them). */
+export const RoomPlayerNet = z.object({
+  id: z.string(),
+  payout: z.int(),
+  spent: z.int(),
+  net: z.int(),
+});
+export type RoomPlayerNet = z.infer<typeof RoomPlayerNet>;
+
+/** How a finished match was settled: its pot, the house's rake, the prize paid to the winners, each player's net. */
+export const RoomSettlementView = z.object({
+  matchId: z.string(),
+  pot: z.int(),
+  rake: z.int(),
+  prize: z.int(),
+  /** In the match's player order. */
+  players: z.array(RoomPlayerNet),
+});
+export type RoomSettlementView = z.infer<typeof RoomSettlementView>;
+
 /** The engine's room: ids only. */
 export const RoomView = z.object({
   code: z.string(),
@@ -66,6 +86,13 @@ export const RoomView = z.object({
   bet: z.nullable(RoomBetView),
   /** Every match of the room, oldest first (the last is the current one). */
   matches: z.array(z.string()),
+  /**
+   * The current match's prize (entry fees + stakes + forfeited penalties − the house's rake): before the start, for
+   * the players seated now; during the match, the pot so far; once finished, what the winners were paid.
+   */
+  prize: z.optional(z.int()),
+  /** How the current match was settled, once it is finished (null before). */
+  settlement: z.optional(z.nullable(RoomSettlementView)),
 });
 export type RoomView = z.infer<typeof RoomView>;
 

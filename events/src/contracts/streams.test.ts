@@ -63,11 +63,14 @@ describe('channel names', () => {
 
 describe('the contracts module', () => {
   it('is browser-safe: it imports zod/mini and its own files only', () => {
-    const dir = new URL('.', import.meta.url);
-    for (const file of readdirSync(dir).filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts'))) {
-      const source = readFileSync(new URL(file, dir), 'utf8');
-      const imports = [...source.matchAll(/^(?:import|export)[^'"]*from\s+'([^']+)'/gm)].map((m) => m[1]);
-      for (const from of imports) expect(from, `${file} imports ${from}`).toMatch(/^(zod\/mini|\.\/[a-z-]+\.ts)$/);
+    const root = new URL('.', import.meta.url);
+    const own = /^(zod\/mini|\.\.?\/([a-z-]+\/)?[a-z-]+\.ts)$/;
+    for (const dir of [root, new URL('arcade/', root)]) {
+      for (const file of readdirSync(dir).filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts'))) {
+        const source = readFileSync(new URL(file, dir), 'utf8');
+        const imports = [...source.matchAll(/^(?:import|export)[^'"]*from\s+'([^']+)'/gm)].map((m) => m[1]);
+        for (const from of imports) expect(from, `${file} imports ${from}`).toMatch(own);
+      }
     }
   });
 });

@@ -87,22 +87,6 @@ export const CRAZY_FORGOTTEN_QEREGN_DRAW = 2;
 export const CRAZY_TURN_SECONDS_NORMAL = 30;
 export const CRAZY_TURN_SECONDS_RUSH = 15;
 
-export const CODEBREAKER_COST_TOKENS = 5;
-export const CODEBREAKER_CODE_DIGITS = 4;
-export const CODEBREAKER_ATTEMPTS_MAX = 15;
-
-export const MINES_COST_TOKENS = 1;
-export const MINES_GRID_SIDE = 5;
-export const MINES_BOMBS = 3;
-
-export const SUM_CHASER_COST_TOKENS = 5;
-export const SUM_CHASER_DIGITS = 3;
-export const SUM_CHASER_THRESHOLD = 13.5;
-
-export const GEO_SPRINT_COST_TOKENS = 8;
-export const GEO_SPRINT_QUESTIONS = 10;
-export const GEO_SPRINT_SECONDS_PER_QUESTION = 15;
-
 export const MATH_SPRINT_COST_TOKENS = 10;
 export const MATH_SPRINT_TIME_LIMIT_SECONDS = 60;
 
@@ -163,8 +147,13 @@ export const ROOM_HOLD_START_MARGIN_MS = 15 * 60_000;
 /** (The duel's turn timer and duration by gameDuration are the duel's rules: games/hangman-duel/rules.ts.) */
 /** A dropped player has this long to come back; after it their turns time out at once. */
 export const ROOM_RECONNECT_GRACE_MS = 60_000;
-/** Share of a bet's pot that goes to `house`, in percent (integer; 0 by default). */
-export const ROOM_RAKE_PERCENT = 0;
+/**
+ * The house's rake on a room match's prize pot (docs/product-rules.md, "Rooms"): this percent of the entry fees and
+ * this percent of the bets' stakes go to `house` when the match is settled, the total rounded down to whole tokens;
+ * the rest of the pot is the winners' prize. Penalties forfeited by leavers are not raked. Integers.
+ */
+export const ROOM_RAKE_PERCENT_OF_FEES = 10;
+export const ROOM_RAKE_PERCENT_OF_BETS = 0;
 /** Attempts at a fresh code when a derived one is taken. */
 export const ROOM_CODE_ATTEMPTS = 16;
 /** How often the sweeper looks for room timers (turns, match durations, bet expiries) and unfinished ledger steps. */

@@ -8,6 +8,7 @@ import type { HistoryItem, InvitationView } from '@qal/events';
 import { CrazyReplay, CrazyView, DuelReplay, DuelView, HangmanView, MatchReplay, MatchView, RoomSnapshot, RoomView } from '@qal/events';
 import { describe, expect, it } from 'vitest';
 import type * as engine from '../src/index.ts';
+import { testServerSeed } from '../src/fairness/testing.ts';
 import { cardOf, isWild } from '../src/games/crazy/cards.ts';
 import { goesOnPile, step as crazyStep, startEvents as crazyStart, fold as crazyFold } from '../src/games/crazy/decider.ts';
 import type { CrazyCommand, CrazyEvent } from '../src/games/crazy/messages.ts';
@@ -62,7 +63,8 @@ describe('single-player Hangman', () => {
       ['am', 'seed-am', ''],
       ['en', 'seed-lost', 'qxzjvkw'],
     ] as const) {
-      const started = hangmanInitial({ matchId: 'm-1', playerId: 'ann', language, startedAt: at(0) }, seed);
+      const seeds = { serverSeed: testServerSeed(seed), clientSeed: 'ann-seed', nonce: 0 };
+      const started = hangmanInitial({ matchId: 'm-1', playerId: 'ann', language, startedAt: at(0) }, seeds);
       if (typeof started === 'string') throw new Error(started);
       let state: HangmanState = started;
       const views = [hangmanPublicView(state)];
@@ -92,7 +94,7 @@ describe('single-player Hangman', () => {
 describe('the word duel', () => {
   it('every viewer’s view at every step, and the replay, fit DuelView and DuelReplay', () => {
     const players = ['ann', 'bob', 'cat'];
-    let events: DuelEvent[] = duelStart(duelConfig({ players }), 'seed-1');
+    let events: DuelEvent[] = duelStart(duelConfig({ players }), testServerSeed('seed-1'));
     let state: DuelState = duelFold(events);
     const commands: DuelCommand[] = [];
     let t = 1;
@@ -159,7 +161,10 @@ describe('Crazy', () => {
 
   it('every viewer’s view at every step, revealed or not, and the replay fit CrazyView and CrazyReplay', () => {
     const players = ['ann', 'bob', 'cat', 'dan'];
-    let events: CrazyEvent[] = crazyStart({ matchId: 'm-1', roomCode: 'ABC234', players, turnMs: 30_000, startedAt: at(0) }, 'seed-1');
+    let events: CrazyEvent[] = crazyStart(
+      { matchId: 'm-1', roomCode: 'ABC234', players, turnMs: 30_000, startedAt: at(0) },
+      testServerSeed('seed-1'),
+    );
     let state = crazyFold(events);
     const kinds = new Set<string>();
     const check = () => {

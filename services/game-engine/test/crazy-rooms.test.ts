@@ -10,6 +10,8 @@ import { ROOM_RECONNECT_GRACE_MS } from '../src/config.ts';
 import { isWild } from '../src/games/crazy/cards.ts';
 import { CRAZY_REJECTIONS, cardOf, crazyTurnMsOf, stacksOn, type CrazyState, type CrazyView, type Suit } from '../src/games/crazy/index.ts';
 import { catalogueEntry, listCatalogue, type CrazyReplay } from '../src/index.ts';
+import { commitmentOf } from '../src/fairness/fairness.ts';
+import { testServerSeed } from '../src/fairness/testing.ts';
 import { loadCrazy } from './room-matches.ts';
 import {
   accountBalance,
@@ -26,7 +28,8 @@ import {
 } from './rooms-support.ts';
 
 const TURN_MS = crazyTurnMsOf('normal');
-const SEED = 'crazy-rooms-seed-7';
+/** The server seed of every match here (a known deal); only its commitment shows before the end. */
+const SEED = testServerSeed('crazy-rooms-seed-7');
 
 const crazyState = async (h: RoomsHarness, matchId: string): Promise<CrazyState> => {
   const { state } = await loadCrazy(h.store, matchId);
@@ -194,12 +197,14 @@ describe('Crazy in rooms (engine service, real ledger, PGlite)', () => {
     expect(started.matchId).toBe(matchId);
     for (const id of ids) expect(await walletOf(h.store, id)).toEqual({ balance: 75, held: 5 });
 
-    // The deal comes from the engine's seed, which no view shows; each player sees their own hand only.
+    // The deal comes from the engine's server seed, which no view shows before the end (only its commitment); each
+    // player sees their own hand only.
     const state = await crazyState(h, matchId);
-    expect(state.seed).toBe(SEED);
+    expect(state.chance.seeds).toEqual({ serverSeed: SEED, clientSeed: matchId.replace('.', '_'), nonce: 0 });
     const first = await viewOf(matchId, ids[1]!);
     expect(first.hand.map((c) => c.id)).toEqual(state.hands[ids[1]!]);
     expect(JSON.stringify(first)).not.toContain(SEED);
+    expect(first.fairness).toEqual({ commitment: commitmentOf(SEED), serverSeed: null, clientSeed: matchId.replace('.', '_'), nonce: 0 });
     expect(first.hands).toBeUndefined();
     expect(first.counts).toEqual(Object.fromEntries(ids.map((id) => [id, state.hands[id]!.length])));
 
@@ -227,17 +232,22 @@ describe('Crazy in rooms (engine service, real ledger, PGlite)', () => {
       true,
     );
 
-    // The room pays the pot (3 stakes of 10) to the winner; penalties void; the escrow is empty and the audit clean.
+    // The room pays the pot (3 entry fees of 15 and 3 stakes of 10: 75) less the rake (floor(4.5) = 4, to the house)
+    // to the winner; penalties void; the escrow is empty and the audit clean.
     await h.engine.waitForProjection(await h.store.head());
     const room = await roomState(h.store, code);
     expect(room.status).toBe('finished');
-    expect(room.played[matchId]).toMatchObject({ winners: [winner] });
+    expect(room.played[matchId]).toMatchObject({ winners: [winner], pot: 75 });
+    expect(room.transfers.filter((t) => t.matchId === matchId).map((t) => [t.reason, t.to, t.amount])).toEqual([
+      ['rake', 'house', 4],
+      ['payout', `wallet:${winner}`, 71],
+    ]);
     await expectMoneySettled(code);
-    for (const id of ids) expect(await walletOf(h.store, id)).toEqual({ balance: id === winner ? 105 : 75, held: 0 });
+    for (const id of ids) expect(await walletOf(h.store, id)).toEqual({ balance: id === winner ? 146 : 75, held: 0 });
 
-    // History: the winner won 30 − 25 = +5, the others lost 25 each; scores are Crazy's.
+    // History: the winner won 71 − 25 = +46, the others lost 25 each; scores are Crazy's.
     const mine = (await h.engine.queries.history(winner, { limit: 5 })).items[0];
-    expect(mine).toMatchObject({ matchId, game: 'crazy', roomCode: code, result: 'won', tokens: 5, score: end.scores[winner] });
+    expect(mine).toMatchObject({ matchId, game: 'crazy', roomCode: code, result: 'won', tokens: 46, score: end.scores[winner] });
     const loser = ids.find((id) => id !== winner)!;
     expect((await h.engine.queries.history(loser, { limit: 5 })).items[0]).toMatchObject({
       matchId,
@@ -254,7 +264,11 @@ describe('Crazy in rooms (engine service, real ledger, PGlite)', () => {
     expect(replay.steps.every((s) => s.view.hands !== undefined)).toBe(true);
     expect(replay.steps.at(-1)).toMatchObject({ kind: 'end', playerId: winner });
     expect(replay.final).toMatchObject({ status: 'finished', winner });
-    expect(JSON.stringify(replay)).not.toContain(SEED);
+    // The match is over: the server seed is revealed (to the replay and every player), and it is the one committed to.
+    const revealed = { commitment: commitmentOf(SEED), serverSeed: SEED, clientSeed: matchId.replace('.', '_'), nonce: 0 };
+    expect(replay.final.fairness).toEqual(revealed);
+    expect(replay.steps[0]!.view.fairness).toEqual({ ...revealed, serverSeed: null });
+    expect((await viewOf(matchId, ids[0]!)).fairness).toEqual(revealed);
     expect(await h.engine.queries.match(matchId)).toMatchObject({ kind: 'crazy', roomCode: code, playerIds: ids, status: 'finished' });
     expect(reasonOf(await move(matchId, winner, { type: 'draw' }))).toBe('game_over');
 
@@ -323,9 +337,10 @@ describe('Crazy in rooms (engine service, real ledger, PGlite)', () => {
     expect(room.status).toBe('finished');
     expect(room.played[matchId]?.leavers).toEqual([slow]);
     await expectMoneySettled(code);
-    // The slow player forfeits entry 15, stake 20 and penalty 5; the other gets the pot (20 + 20 + 5).
+    // The slow player forfeits entry 15, stake 20 and penalty 5; the other gets the pot (2 × 15 + 2 × 20 + 5 = 75)
+    // less the rake (3).
     expect(await walletOf(h.store, slow)).toEqual({ balance: 60, held: 0 });
-    expect(await walletOf(h.store, other)).toEqual({ balance: 110, held: 0 });
+    expect(await walletOf(h.store, other)).toEqual({ balance: 137, held: 0 });
     expect((await h.engine.queries.history(slow, { limit: 5 })).items[0]).toMatchObject({
       matchId,
       game: 'crazy',
@@ -364,8 +379,9 @@ describe('Crazy in rooms (engine service, real ledger, PGlite)', () => {
     expect(room.status).toBe('finished');
     expect(room.played[matchId]?.leavers).toEqual([b, a]);
     await expectMoneySettled(code);
-    // c: +5 +5 (stakes) +5 +5 (penalties) +5 (own stake back) − 15 − 5 − 5(own penalty voided: not posted)
-    expect(await walletOf(h.store, c)).toEqual({ balance: 100 - 15 - 5 + 25, held: 0 });
+    // c takes the pot less the rake: 3 fees of 15 and 3 stakes of 5, a's and b's penalties (70), less 4; c's own
+    // fee and stake were posted, c's penalty voided.
+    expect(await walletOf(h.store, c)).toEqual({ balance: 100 - 15 - 5 + 66, held: 0 });
     for (const id of [a, b]) expect(await walletOf(h.store, id)).toEqual({ balance: 75, held: 0 });
     expect((await h.engine.queries.history(b, { limit: 5 })).items[0]).toMatchObject({ matchId, result: 'left', tokens: -25 });
   }, 120_000);

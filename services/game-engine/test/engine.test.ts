@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newUuid } from '@qal/events';
+import { newUuid, type JsonObject } from '@qal/events';
 import {
   HANGMAN_COST_TOKENS,
   HANGMAN_DAILY_PLAY_LIMIT,
@@ -8,6 +8,7 @@ import {
   HANGMAN_TIME_LIMIT_MS,
   PLAY_REQUEST_STALE_MS,
 } from '../src/config.ts';
+import { commitmentOf, fairRandom } from '../src/fairness/fairness.ts';
 import { hangman, feeTransferId, refundTransferId, rewardTransferId } from '../src/index.ts';
 
 type HangmanLanguage = hangman.HangmanLanguage;
@@ -378,5 +379,129 @@ describe('rewards, stats and replay', () => {
       level: 1,
       last_played: null,
     });
+  });
+});
+
+describe('provable fairness', () => {
+  const streamOf = async (matchId: string) => h.store.readStream(`match-${matchId}`);
+  const requestOf = async (matchId: string) => (await streamOf(matchId)).find((e) => e.type === 'HangmanRequested')!.data;
+
+  it('draws the word from the player’s seeds: the commitment shown from the start, a nonce per game, the seed revealed at the end', async () => {
+    const userId = newPlayer();
+    const first = await start(userId, at(0), { category: 'animals', difficulty: 'easy' });
+    const request = await requestOf(first.matchId);
+    const { serverSeed, clientSeed } = request as { serverSeed: string; clientSeed: string };
+    // The nonce is taken, and a client seed drawn for a first game of chance, with the request, on fairness-<user>.
+    expect((await h.store.readStream(`fairness-${userId}`)).map((e) => [e.type, e.data])).toEqual([
+      ['ClientSeedSet', { clientSeed, at: at(0) }],
+      ['NonceTaken', { matchId: first.matchId, nonce: 0 }],
+    ]);
+    expect(request).toMatchObject({ commitment: commitmentOf(serverSeed), nonce: 0 });
+    expect(first.view.fairness).toEqual({ commitment: commitmentOf(serverSeed), serverSeed: null, clientSeed, nonce: 0 });
+    expect(JSON.stringify(first.view)).not.toContain(serverSeed);
+    expect(await h.engine.queries.fairness(userId)).toEqual({ clientSeed, nextNonce: 1 });
+
+    // The word is the stream's first draw among the candidate words, in the bank's order.
+    const candidates = hangman.candidateWords({ language: 'en', category: 'animals', difficulty: 'easy' });
+    if (typeof candidates === 'string') throw new Error(candidates);
+    const random = fairRandom({ serverSeed, clientSeed, nonce: 0 });
+    const index = random.int(candidates.words.length);
+    expect(first.word).toBe(candidates.words[index]!.word);
+
+    // The next game takes the next nonce with the same client seed.
+    const second = await start(userId, at(1_000));
+    expect(second.view.fairness).toMatchObject({ clientSeed, nonce: 1 });
+    expect((await requestOf(second.matchId)).serverSeed).not.toBe(serverSeed);
+
+    // A hint, then the rest of the word: the end reveals the seed and the draws, and the view still parses.
+    const hinted = data(await hint(userId, first.matchId, at(2_000))).view as View;
+    expect(hinted.fairness?.serverSeed).toBeNull();
+    let last = hinted;
+    for (const [i, key] of keysOf('en', first.word)
+      .filter((k) => !hinted.guessed.includes(k))
+      .entries())
+      last = data(await guess(userId, first.matchId, key, at(3_000 + i))).view as View;
+    expect(last.status).toBe('won');
+    expect(last.fairness).toEqual({ commitment: commitmentOf(serverSeed), serverSeed, clientSeed, nonce: 0 });
+    const hintLetter = hinted.guessed[0]!;
+    const hintCandidates = hangman.keysOf('en').filter((k) => keysOf('en', first.word).includes(k));
+    const hintIndex = random.int(hintCandidates.length);
+    expect(hintLetter).toBe(hintCandidates[hintIndex]);
+    expect(last.draws).toEqual({
+      word: { index, count: candidates.words.length },
+      hints: [{ index: hintIndex, count: hintCandidates.length }],
+    });
+    expect(hangman.HangmanView.parse(last)).toEqual(last);
+  });
+
+  /** A match as the engine stored it before Hangman drew from the fairness module: an old `seed`, no commitment. */
+  async function storeOldMatch(userId: string, matchId: string, started: boolean) {
+    const day = at(0).slice(0, 10);
+    const event = (type: string, eventData: JsonObject) => ({ eventId: newUuid(), type, data: eventData, metadata: {} });
+    const events = [
+      event('HangmanRequested', {
+        matchId,
+        playerId: userId,
+        language: 'en',
+        seed: 'an-old-base64url-seed',
+        day,
+        requestedAt: at(0),
+        cost: HANGMAN_COST_TOKENS,
+      }),
+    ];
+    if (started)
+      events.push(
+        event('HangmanStarted', {
+          matchId,
+          playerId: userId,
+          language: 'en',
+          category: 'animals',
+          difficulty: 'easy',
+          word: 'zebra',
+          seed: 'an-old-base64url-seed',
+          startedAt: at(0),
+          deadline: at(HANGMAN_TIME_LIMIT_MS),
+          lives: HANGMAN_LIVES,
+          hints: HANGMAN_HINTS,
+        }),
+        event('LetterGuessed', { letter: 'z', hit: true, revealedPositions: [0], at: at(1_000) }),
+      );
+    await h.store.append([
+      { streamId: `match-${matchId}`, streamType: 'hangman-match', expectedVersion: 'no_stream', events },
+      {
+        streamId: `hangman-plays-${userId}-${day}`,
+        streamType: 'hangman-plays',
+        expectedVersion: 'any',
+        events: [event('PlaySlotTaken', { matchId })],
+      },
+    ]);
+  }
+
+  it('a game stored before fairness still loads, plays on (its hint from its old seed), ends and replays, showing no fairness', async () => {
+    const userId = newPlayer();
+    const matchId = newUuid();
+    await storeOldMatch(userId, matchId, true);
+    const view = (await h.engine.queries.matchView(matchId, userId, new Date(at(2_000))))!.view as View;
+    expect(view).toMatchObject({ status: 'playing', guessed: ['z'], fairness: null });
+    const hinted = data(await hint(userId, matchId, at(2_000))).view as View;
+    expect(hinted.guessed).toHaveLength(2);
+    let last = hinted;
+    for (const [i, key] of ['e', 'b', 'r', 'a'].filter((k) => !hinted.guessed.includes(k)).entries())
+      last = data(await guess(userId, matchId, key, at(3_000 + i))).view as View;
+    expect(last).toMatchObject({ status: 'won', word: 'zebra', fairness: null });
+    expect(last).not.toHaveProperty('draws');
+    const replay = await h.engine.queries.replay(matchId);
+    expect(replay).toMatchObject({ kind: 'hangman', word: 'zebra', final: { status: 'won', fairness: null } });
+  });
+
+  it('a start requested before fairness and left half-done is not started any more: the sweeper calls it off and refunds it', async () => {
+    const userId = newPlayer();
+    const matchId = newUuid();
+    await storeOldMatch(userId, matchId, false);
+    expect(reason(await play(userId, at(1_000), {}, matchId))).toBe('play_abandoned');
+    expect((await streamOf(matchId)).map((e) => e.type)).toEqual(['HangmanRequested']);
+    await h.engine.sweep(new Date(T0.getTime() + PLAY_REQUEST_STALE_MS + 1_000));
+    expect((await streamOf(matchId)).map((e) => e.type)).toEqual(['HangmanRequested', 'HangmanAbandoned', 'HangmanFeeRefunded']);
+    expect(h.ledger.wallet(userId)).toBe(100);
   });
 });

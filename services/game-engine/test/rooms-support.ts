@@ -28,6 +28,8 @@ export type Backend = 'memory' | 'pglite' | 'postgres';
 export interface Faults {
   /** The next ledger command: lost before it arrives, or its reply lost after it was applied. */
   next: 'before' | 'after' | null;
+  /** The first ledger command `match` picks (after `next`), lost the same way; then cleared. */
+  on: { readonly fault: 'before' | 'after'; readonly match: (command: CommandEnvelope) => boolean } | null;
 }
 
 export interface RoomsHarness {
@@ -48,7 +50,7 @@ export interface RoomsHarness {
 
 export const postgresUrl = await findTestPostgres();
 
-/** `newSeed`: fixes the games' seeds (a known deal); a fresh one per match by default. */
+/** `newSeed`: fixes the games' server seeds (a known deal); a fresh one per match by default (the engine's own draw). */
 export async function startRooms(backend: Backend, options: { newSeed?: () => string } = {}): Promise<RoomsHarness> {
   let db: SqlDatabase;
   let drop: (() => Promise<void>) | null = null;
@@ -60,11 +62,15 @@ export async function startRooms(backend: Backend, options: { newSeed?: () => st
   const store = backend === 'memory' ? createMemoryEventStore() : await createSqlEventStore(db);
   const ledger = await createLedger({ store, db, payments: createSandboxPaymentProvider() });
   await ledger.start();
-  const faults: Faults = { next: null };
+  const faults: Faults = { next: null, on: null };
   const sender: CommandSender = {
     async send(command: CommandEnvelope): Promise<CommandOutcome> {
-      const fault = faults.next;
+      let fault = faults.next;
       faults.next = null;
+      if (!fault && faults.on?.match(command)) {
+        fault = faults.on.fault;
+        faults.on = null;
+      }
       if (fault === 'before') throw new Error('ledger unreachable (injected)');
       const outcome = await ledger.handle(command);
       if (fault === 'after') throw new Error('reply lost (injected)');
@@ -72,7 +78,7 @@ export async function startRooms(backend: Backend, options: { newSeed?: () => st
     },
   };
   const make = () =>
-    createGameEngine({ store, db, commands: sender, sweepIntervalMs: 0, newSeed: options.newSeed ?? (() => `seed-${newUuid()}`) });
+    createGameEngine({ store, db, commands: sender, sweepIntervalMs: 0, ...(options.newSeed ? { newSeed: options.newSeed } : {}) });
   const harness: RoomsHarness = {
     store,
     db,

@@ -7,13 +7,16 @@
  *
  * After every room: nothing left held or owed, its escrows empty. At the end: the ledger audit is clean (every
  * hold resolved at most once, Σdebits = Σcredits, no wallet below zero) and tokens are conserved: every wallet
- * plus the house holds exactly what the welcome grants gave.
+ * plus the house holds exactly what the welcome grants gave. Every finished match was settled by the rule: its
+ * pot (entry fees, stakes, leavers' penalties) paid out as the house's rake and the winners' shares of the prize, so
+ * the house holds exactly the rakes.
  *
  * ROOMS_SIM_SEED and ROOMS_SIM_ROOMS change the run; a failure prints the seed.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GAME_ENGINE_REJECTIONS, type CommandEnvelope, type CommandOutcome } from '@qal/events';
 import { cardOf, goesOnPile, stacksOn } from '../src/games/crazy/index.ts';
+import { potPartsOf, settleMatch } from '../src/rooms/settlement.ts';
 import { loadCrazy } from './room-matches.ts';
 import { accountBalance, audit, envelope, roomState, duelState, startRooms, T0, walletOf, type RoomsHarness } from './rooms-support.ts';
 
@@ -274,6 +277,22 @@ describe(`rooms simulation (seed ${SEED}, ${ROOMS} rooms)`, () => {
     }
     const states = await Promise.all(rows.map((r) => roomState(h.store, r.code)));
     const played = states.flatMap((s) => Object.values(s.played));
+    // Each finished match moved its whole pot out of the escrow: the rake to the house, the prize to the winners.
+    let rakes = 0;
+    for (const state of states)
+      for (const match of Object.values(state.played)) {
+        expect(match.finishedAt).not.toBeNull();
+        const parts = potPartsOf(state, match.matchId);
+        const settled = settleMatch(parts, match.winners);
+        expect(match.pot).toBe(settled.pot);
+        expect(parts.fees).toBe(match.entryFee * match.players.length);
+        expect(parts.stakes).toBe(match.stake * match.players.length);
+        const moved = state.transfers.filter((t) => t.matchId === match.matchId);
+        expect(moved.filter((t) => t.reason === 'rake').reduce((a, t) => a + t.amount, 0)).toBe(settled.rake);
+        expect(moved.filter((t) => t.reason === 'payout').map((t) => ({ userId: t.userId, amount: t.amount }))).toEqual(settled.payouts);
+        expect(moved.some((t) => t.reason === 'entry_fee')).toBe(false);
+        rakes += settled.rake;
+      }
     const stats = {
       finished: states.filter((s) => s.status === 'finished').length,
       cancelled: states.filter((s) => s.status === 'cancelled').length,
@@ -288,7 +307,10 @@ describe(`rooms simulation (seed ${SEED}, ${ROOMS} rooms)`, () => {
     expect(stats.finished).toBeGreaterThan(0);
     expect(stats.cancelled).toBeGreaterThan(0);
     expect(stats.crazyFinished).toBeGreaterThan(0);
-    let total = await accountBalance(h.store, 'house');
+    const house = await accountBalance(h.store, 'house');
+    expect(house).toBe(rakes);
+    expect(rakes).toBeGreaterThan(0);
+    let total = house;
     for (const userId of players) {
       const wallet = await walletOf(h.store, userId);
       expect(wallet.held).toBe(0);

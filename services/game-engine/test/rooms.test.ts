@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newUuid, type CommandOutcome } from '@qal/events';
 import { ROOM_BET_EXPIRY_MS, ROOM_MONEY_RETRY_AFTER_MS, ROOM_RECONNECT_GRACE_MS } from '../src/config.ts';
+import { hasPendingMoney } from '../src/rooms/ledger-steps.ts';
 import { DUEL_DURATION_SECONDS, DUEL_TURN_SECONDS, type DuelState, type DuelView } from '../src/games/hangman-duel/index.ts';
 import type { HistoryPage, RoomView } from '../src/index.ts';
 import {
@@ -178,13 +179,17 @@ for (const { backend, skip } of backends) {
       expect(await walletOf(h.store, bob)).toEqual({ balance: 100, held: 35 });
       const snapshot = await h.engine.queries.room(room.code);
       expect(snapshot?.view.bet).toMatchObject({ amount: 20, status: 'agreed', pot: 60, proposedBy: ann });
+      // The prize: 3 entry fees of 10 and 3 stakes of 20, less the rake (10 % of the fees).
+      expect(snapshot?.view.prize).toBe(87);
       expect(snapshot?.memberIds).toEqual([host, ann, bob]);
       expect(JSON.stringify(snapshot)).not.toMatch(/scrypt|holdId/);
 
       const started = dataOf(await start(room.code, host));
       expect(started.matchId).toBe(room.matchId);
       expect((started.room as RoomView).status).toBe('in_progress');
-      expect(await accountBalance(h.store, 'house')).toBe(houseBefore + 30);
+      // The entry fees stay in the match's escrow with the stakes: nothing goes to the house at the start.
+      expect(await accountBalance(h.store, 'house')).toBe(houseBefore);
+      expect(await accountBalance(h.store, `escrow:${room.matchId}`)).toBe(90);
       expect(await walletOf(h.store, host)).toEqual({ balance: 70, held: 5 });
       expect(await h.engine.queries.match(room.matchId)).toMatchObject({
         kind: 'duel',
@@ -209,11 +214,23 @@ for (const { backend, skip } of backends) {
       expect(finished?.view.status).toBe('finished');
       expect(finished?.view.players.map((p) => p.status)).toEqual(['finished', 'finished', 'finished']);
 
-      expect(await walletOf(h.store, bob)).toEqual({ balance: 130, held: 0 });
+      // The winner takes the pot (90) less the rake (3, to the house).
+      expect(await walletOf(h.store, bob)).toEqual({ balance: 157, held: 0 });
       expect(await walletOf(h.store, ann)).toEqual({ balance: 70, held: 0 });
       expect(await walletOf(h.store, host)).toEqual({ balance: 70, held: 0 });
-      expect(await accountBalance(h.store, 'house')).toBe(houseBefore + 30);
+      expect(await accountBalance(h.store, 'house')).toBe(houseBefore + 3);
       await expectMoneySettled(room.code);
+      expect(finished?.view.settlement).toEqual({
+        matchId: room.matchId,
+        pot: 90,
+        rake: 3,
+        prize: 87,
+        players: [
+          { id: host, payout: 0, spent: 30, net: -30 },
+          { id: ann, payout: 0, spent: 30, net: -30 },
+          { id: bob, payout: 87, spent: 30, net: 57 },
+        ],
+      });
 
       const history = await h.engine.queries.history(bob, { limit: 10 });
       expect(history.items).toEqual([
@@ -224,7 +241,7 @@ for (const { backend, skip } of backends) {
           game: 'hangman',
           result: 'won',
           score: final.scores[bob],
-          tokens: 30,
+          tokens: 57,
         }),
       ]);
       expect((await h.engine.queries.history(ann, { limit: 10 })).items[0]).toMatchObject({ result: 'lost', tokens: -30 });
@@ -271,15 +288,18 @@ for (const { backend, skip } of backends) {
       await expectMoneySettled(room.code);
     });
 
-    it('leaving a started match forfeits stake and penalty into the pot; the last one standing wins it', async () => {
+    it('leaving a started match forfeits fee, stake and penalty into the pot; the last one standing wins it', async () => {
       const { code, matchId, ids } = await readyRoom(2);
       const [host, ann] = ids as [string, string];
       await agreeBet(code, ids, 10);
+      const houseBefore = await accountBalance(h.store, 'house');
       expect(reasonOf(await start(code, host))).toBe('succeeded');
       expect(reasonOf(await send('LeaveRoom', ann, { code }))).toBe('succeeded');
       const duel = await duelState(h.store, matchId);
       expect(duel).toMatchObject({ status: 'finished', winners: [host] });
-      expect(await walletOf(h.store, host)).toEqual({ balance: 105, held: 0 });
+      // The pot: 2 fees of 10, 2 stakes of 10 and ann's penalty of 5 (45); the rake 2; the host takes 43.
+      expect(await walletOf(h.store, host)).toEqual({ balance: 123, held: 0 });
+      expect(await accountBalance(h.store, 'house')).toBe(houseBefore + 2);
       expect(await walletOf(h.store, ann)).toEqual({ balance: 75, held: 0 });
       // the wallet history names each hold for what it is
       const holds = (await h.store.readStream(`account-wallet:${ann}`)).filter((e) => e.type === 'DebitReserved').map((e) => e.data.reason);
@@ -287,11 +307,11 @@ for (const { backend, skip } of backends) {
       await expectMoneySettled(code);
       const page: HistoryPage = await h.engine.queries.history(ann, { limit: 5 });
       expect(page.items[0]).toMatchObject({ matchId, result: 'left', tokens: -25 });
-      expect((await h.engine.queries.history(host, { limit: 5 })).items[0]).toMatchObject({ result: 'won', tokens: 5 });
+      expect((await h.engine.queries.history(host, { limit: 5 })).items[0]).toMatchObject({ result: 'won', tokens: 23 });
     });
 
-    it('a tie splits the pot, the odd token to the first finisher', async () => {
-      const { code, matchId, ids } = await readyRoom(3, { penalty: 0 });
+    it('a tie splits the prize, the odd token to the first finisher', async () => {
+      const { code, matchId, ids } = await readyRoom(3, { entryFee: 11, penalty: 0 });
       const [host, ann, bob] = ids as [string, string, string];
       await agreeBet(code, ids, 5);
       await start(code, host);
@@ -299,10 +319,13 @@ for (const { backend, skip } of backends) {
       const final = await playDuel(matchId, { [host]: 'mango', [ann]: 'zebra' });
       expect(final.scores[host]).toBe(final.scores[ann]);
       expect(final.winners).toEqual([ann, host]);
-      expect(await walletOf(h.store, ann)).toEqual({ balance: 93, held: 0 });
-      expect(await walletOf(h.store, host)).toEqual({ balance: 92, held: 0 });
-      expect(await walletOf(h.store, bob)).toEqual({ balance: 85, held: 0 });
-      expect((await h.engine.queries.history(ann, { limit: 5 })).items[0]).toMatchObject({ result: 'tie', tokens: -7 });
+      // The pot: 3 fees of 11 and 3 stakes of 5 (bob's forfeited) = 48; the rake floor(3.3) = 3; 45 in two: 23 and 22.
+      expect(await walletOf(h.store, ann)).toEqual({ balance: 107, held: 0 });
+      expect(await walletOf(h.store, host)).toEqual({ balance: 106, held: 0 });
+      expect(await walletOf(h.store, bob)).toEqual({ balance: 84, held: 0 });
+      expect((await h.engine.queries.history(ann, { limit: 5 })).items[0]).toMatchObject({ result: 'tie', tokens: 7 });
+      expect((await h.engine.queries.history(host, { limit: 5 })).items[0]).toMatchObject({ result: 'tie', tokens: 6 });
+      expect((await h.engine.queries.history(bob, { limit: 5 })).items[0]).toMatchObject({ result: 'left', tokens: -16 });
       await expectMoneySettled(code);
     });
 
@@ -378,12 +401,25 @@ for (const { backend, skip } of backends) {
       await expect(start(room.code, host, startedAt)).rejects.toThrow(/injected/);
       expect((await roomState(h.store, room.code)).status).toBe('in_progress');
       await h.engine.waitForProjection(await h.store.head());
-      await sweepUntil(new Date(Date.parse(startedAt) + ROOM_MONEY_RETRY_AFTER_MS + 1_000), async () =>
-        (await roomState(h.store, room.code)).transfers.every((t) => t.done),
+      await sweepUntil(
+        new Date(Date.parse(startedAt) + ROOM_MONEY_RETRY_AFTER_MS + 1_000),
+        async () => !hasPendingMoney(await roomState(h.store, room.code)),
       );
       expect(await walletOf(h.store, host)).toEqual({ balance: 90, held: 5 });
-      expect((await roomState(h.store, room.code)).transfers.every((t) => t.done)).toBe(true);
-      await send('LeaveRoom', ann, { code: room.code });
+      expect(await accountBalance(h.store, `escrow:${room.matchId}`)).toBe(20);
+      // The end's payout: its reply is lost after the ledger applied it; the retry moves nothing twice.
+      const leaveId = newUuid();
+      const leftAt = tick();
+      h.faults.on = { fault: 'after', match: (command) => command.type === 'Transfer' && command.payload.reason === 'payout' };
+      await expect(send('LeaveRoom', ann, { code: room.code }, leftAt, leaveId)).rejects.toThrow(/injected/);
+      expect(h.faults.on).toBeNull();
+      expect(reasonOf(await send('LeaveRoom', ann, { code: room.code }, leftAt, leaveId))).toBe('succeeded');
+      // The host took the pot (2 fees, ann's penalty of 5) less the rake of 2, once.
+      expect(await walletOf(h.store, host)).toEqual({ balance: 113, held: 0 });
+      const payouts = (await h.store.readStream(`account-wallet:${host}`)).filter(
+        (e) => e.type === 'AccountCredited' && e.data.reason === 'payout',
+      );
+      expect(payouts.map((e) => e.data.amount)).toEqual([23]);
       await expectMoneySettled(room.code);
     });
 

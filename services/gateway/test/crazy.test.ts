@@ -179,11 +179,11 @@ describe('Crazy in a room over HTTP and /ws', () => {
     await guestWs.next('push', (m: Push) => m.channel === guestChannel && (m.data as CrazyView).status === 'finished');
     guestWs.close();
 
-    // The pot (2 × 10) goes to the winner; both paid the entry fee of 15.
+    // The pot (2 entry fees of 15 and 2 stakes of 10: 50) goes to the winner less the rake (10 % of the fees: 3).
     const paid = (p: Player, w: { balance: number }) => w.balance - (p === host ? before.host.balance : before.guest.balance);
     const after = await c.eventually(
       async () => ({ w: await c.wallet(winner.token), l: await c.wallet(loser.token) }),
-      ({ w, l }) => w.held === 0 && l.held === 0 && paid(winner, w) === -15 + 10,
+      ({ w, l }) => w.held === 0 && l.held === 0 && paid(winner, w) === 47 - 15 - 10,
       'the payout',
     );
     expect(paid(loser, after.l)).toBe(-25);
@@ -194,7 +194,7 @@ describe('Crazy in a room over HTTP and /ws', () => {
       (h) => h.items.some((i) => i.matchId === matchId),
       'the history',
     );
-    expect(history.items.find((i) => i.matchId === matchId)).toMatchObject({ game: 'crazy', result: 'won', tokens: 20 - 15 - 10 });
+    expect(history.items.find((i) => i.matchId === matchId)).toMatchObject({ game: 'crazy', result: 'won', tokens: 47 - 15 - 10 });
     const lost = await c.ok<{ items: { matchId: string; result: string }[] }>('GET', '/matches?mine=1', loser.token);
     expect(lost.items.find((i) => i.matchId === matchId)).toMatchObject({ result: 'lost' });
     const replay = await c.ok<{ kind: string; steps: { kind: string; view: CrazyView }[]; final: CrazyView }>(

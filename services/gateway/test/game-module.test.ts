@@ -89,7 +89,8 @@ describe('a game registered by a test', () => {
     expect(pushed.data).toMatchObject({ mode: 'tally', total: TALLY_TARGET, me: guest.id });
     guestWs.close();
 
-    // The room settles: the winner takes the pot; the match is in both players' history and replays.
+    // The room settles: the winner takes the pot (both entry fees) less the house's rake (10 %, rounded down: 1);
+    // the match is in both players' history and replays.
     await c.eventually(
       () => c.ok<{ room: { status: string } }>('GET', `/rooms/${room.code}`, host.token),
       ({ room: r }) => r.status === 'finished',
@@ -101,7 +102,8 @@ describe('a game registered by a test', () => {
       'the holds resolved',
     );
     const guestWallet = await c.wallet(guest.token);
-    expect(hostWallet.balance + guestWallet.balance).toBeLessThanOrEqual(2 * STARTING_TOKENS);
+    expect(hostWallet.balance + guestWallet.balance).toBe(2 * STARTING_TOKENS - 1);
+    expect(hostWallet.balance).toBe(STARTING_TOKENS - ENTRY_FEE + 2 * ENTRY_FEE - 1);
     expect(guestWallet.balance).toBe(STARTING_TOKENS - ENTRY_FEE);
     const history = await c.eventually(
       () => c.ok<{ items: { matchId: string; game: string; result: string }[] }>('GET', '/matches?mine=1', guest.token),

@@ -114,6 +114,12 @@ describe('envelopes of the API calls', () => {
         games: [
           { slug: 'hangman', category: 'word', cost: 9 },
           { slug: 'crazy', category: 'card', cost: 15, multiplayer: true },
+          { slug: 'codebreaker', category: 'code_breaker', cost: 5 },
+          { slug: 'mines', category: 'mines', cost: 1 },
+          { slug: 'sum-chaser', category: 'prediction', cost: 5 },
+          { slug: 'geo-sprint', category: 'trivia', cost: 8 },
+          { slug: 'math-sprint', category: 'math', cost: 10 },
+          { slug: 'rapid-recall', category: 'memory', cost: 8 },
         ],
       },
     });

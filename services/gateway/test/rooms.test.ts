@@ -35,6 +35,7 @@ interface Room {
   matchId: string;
   entryFee: number;
   penalty: number;
+  prize: number;
   players: RoomPlayer[];
   bet: null | { amount: number; status: string; acceptedBy: string[]; proposedBy: string; proposedByName: string; pot: number };
 }
@@ -119,6 +120,8 @@ describe('rooms over HTTP: two players', () => {
       'the bet agreed',
     );
     expect(agreed.room.bet).toMatchObject({ amount: 20, pot: 40 });
+    // The prize: both entry fees and both stakes (60) less the house's rake (10 % of the fees: 2).
+    expect(agreed.room.prize).toBe(58);
 
     await c.ok('POST', `/rooms/${room.code}/ready`, host.token);
     await c.ok('POST', `/rooms/${room.code}/ready`, guest.token);
@@ -147,10 +150,10 @@ describe('rooms over HTTP: two players', () => {
     const winner = final.winners![0] === host.id ? host : guest;
     const loser = winner === host ? guest : host;
 
-    // The pot (both stakes) went to the winner; the entry fees to the house.
+    // The pot (both entry fees and both stakes) went to the winner, less the rake to the house.
     const won = await c.eventually(
       () => c.wallet(winner.token),
-      (w) => w.held === 0 && w.balance === STARTING_TOKENS - ENTRY_FEE + 20,
+      (w) => w.held === 0 && w.balance === STARTING_TOKENS - ENTRY_FEE - 20 + 58,
       'the payout',
     );
     expect(won.available).toBe(won.balance);
@@ -172,7 +175,7 @@ describe('rooms over HTTP: two players', () => {
       (h) => h.items.length > 0,
       'the history',
     );
-    expect(history.items[0]).toMatchObject({ matchId: started.matchId, roomCode: room.code, result: 'won', tokens: 20 - ENTRY_FEE });
+    expect(history.items[0]).toMatchObject({ matchId: started.matchId, roomCode: room.code, result: 'won', tokens: 58 - ENTRY_FEE - 20 });
     expect(history.items[0]!.players.map((p) => p.name).sort()).toEqual(['Abebe', 'Bethel']);
     const theirs = await c.eventually(
       () => c.ok<{ items: { result: string; tokens: number }[] }>('GET', '/matches?mine=1', loser.token),
@@ -397,11 +400,12 @@ describe('rooms over HTTP: three players', () => {
     expect(final.status).toBe('finished');
     expect(final.winners).toHaveLength(1);
     const winner = players.find((p) => p.id === final.winners![0])!;
-    const pot = 3 * 10;
+    // The prize: 3 entry fees and 3 stakes of 10, less the house's rake (10 % of the fees).
+    const prize = 3 * ENTRY_FEE + 3 * 10 - 3;
     await c.eventually(
       () => c.wallet(winner.token),
-      (w) => w.held === 0 && w.balance === STARTING_TOKENS - ENTRY_FEE - 10 + pot,
-      'the pot paid',
+      (w) => w.held === 0 && w.balance === STARTING_TOKENS - ENTRY_FEE - 10 + prize,
+      'the prize paid',
     );
     for (const loser of players.filter((p) => p !== winner)) {
       await c.eventually(

@@ -3,7 +3,10 @@ import type { Ledger } from '../src/index.ts';
 import { sandboxReference } from '../src/payments/sandbox.ts';
 import { command, data } from './support.ts';
 
-/** A small day of the economy: sign-ups, bonuses, a purchase, a match with entry fees, payout and rake, a void, an expiry. */
+/**
+ * A small day of the economy: sign-ups, bonuses, a purchase, a room match settled as rooms settle (two entry fees of
+ * 50 posted into its escrow, a third voided; the house's rake of 10 % of the fees, the rest to the winner), an expiry.
+ */
 export async function runScenario(ledger: Ledger, prefix = 'sc'): Promise<void> {
   const users = ['abebe', 'bethlehem', 'chala'].map((u) => `${prefix}-${u}`);
   for (const userId of users) data(await ledger.handle(command('OpenWallet', { userId })));

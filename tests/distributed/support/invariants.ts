@@ -10,7 +10,7 @@ import { expect } from 'vitest';
 import type { Player } from './client.ts';
 import type { Cluster } from './cluster.ts';
 import type { Journey } from './journey.ts';
-import { matchChannel, roomChannel, type MatchView, type RoomJourney, type RoomView } from './rooms.ts';
+import { matchChannel, rakeOf, roomChannel, type MatchView, type RoomJourney, type RoomView } from './rooms.ts';
 
 /** How long a won game may take to record its reward after a fault: the sweeper retries an unrecorded one after 10 s. */
 const MATCH_SETTLED_WITHIN_MS = 30_000;
@@ -93,7 +93,8 @@ export async function expectConsistent(cluster: Cluster, journeys: readonly Jour
 
 /**
  * A room match after the fault: finished for every player (their channels and the room say so), the winners as
- * the game's rules say (RoomGame.expectFinal), the entry fees in `house` once, the pot paid once to the winners,
+ * the game's rules say (RoomGame.expectFinal), the rake in `house` once, the rest of the pot (entry fees and stakes)
+ * paid once to the winners,
  * every hold of the match escrow placed once and resolved once (posted: no penalty, nobody left), the escrow
  * empty, and each player's history showing the match with its result and what it cost or won them.
  */
@@ -106,6 +107,11 @@ async function expectRoomSettled(cluster: Cluster, room: RoomJourney): Promise<v
 
   const players = room.players;
   const { entryFee, stake } = room.game;
+  // the settlement: the house's rake on the entry fees and stakes, the rest to the winners
+  const rake = rakeOf(entryFee * players.length, stake * players.length, winners);
+  const payouts = winners
+    .map((id) => ({ reason: 'payout', to: `wallet:${id}`, amount: room.payoutTo(id), n: 1 }))
+    .filter((t) => t.amount > 0);
   for (const { player } of players) {
     // the pushes reached each player on its websocket (after any reconnect): the match over, the room finished
     const follower = room.followers.get(player.userId)!;
@@ -148,7 +154,7 @@ async function expectRoomSettled(cluster: Cluster, room: RoomJourney): Promise<v
       `select count(*)::int as n from eventstore.events where type = 'TransferPosted' and data->>'matchId' = $1 and data->>'reason' = 'payout'`,
       [matchId],
     );
-    if (accounts[0]?.balance === 0 && accounts[0].held === 0 && paid.rows[0]!.n === winners.length) break;
+    if (accounts[0]?.balance === 0 && accounts[0].held === 0 && paid.rows[0]!.n === payouts.length) break;
     if (Date.now() > deadline) break;
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
@@ -198,24 +204,23 @@ async function expectRoomSettled(cluster: Cluster, room: RoomJourney): Promise<v
   expect(
     [count('RoomHoldPlaced'), count('RoomHoldResolved'), count('RoomTransferDone')],
     `${room.label}: holds placed, resolved, transfers done`,
-  ).toEqual([holds.rows.length, holds.rows.length, 1 + winners.length]);
+  ).toEqual([holds.rows.length, holds.rows.length, (rake > 0 ? 1 : 0) + payouts.length]);
 
-  // the fees to the house once, the pot to the winners once (each transfer id one TransferPosted)
+  // the rake to the house once, the rest of the pot to the winners once (each transfer id one TransferPosted)
   const transfers = await cluster.db.query<{ reason: string; to: string; amount: number; n: number }>(
     `select data->>'reason' as reason, data->>'creditAccountId' as to, sum((data->>'amount')::int)::int as amount, count(*)::int as n
        from eventstore.events where type = 'TransferPosted' and data->>'matchId' = $1 group by 1, 2 order by 1, 2`,
     [matchId],
   );
-  const pot = stake * players.length;
-  const paid = winners.map((id) => ({ reason: 'payout', to: `wallet:${id}`, amount: room.payoutTo(id), n: 1 })).filter((t) => t.amount > 0);
+  const pot = (entryFee + stake) * players.length;
   const byKind = (a: { reason: string; to: string }, b: { reason: string; to: string }) =>
     `${a.reason} ${a.to}`.localeCompare(`${b.reason} ${b.to}`);
   expect([...transfers.rows].sort(byKind), `${room.label}: the match's transfers`).toEqual(
-    [{ reason: 'entry_fee', to: 'house', amount: entryFee * players.length, n: 1 }, ...paid].sort(byKind),
+    [...(rake > 0 ? [{ reason: 'rake', to: 'house', amount: rake, n: 1 }] : []), ...payouts].sort(byKind),
   );
   expect(
-    paid.reduce((sum, t) => sum + t.amount, 0),
-    `${room.label}: the whole pot paid`,
+    payouts.reduce((sum, t) => sum + t.amount, 0) + rake,
+    `${room.label}: the whole pot paid (the prize to the winners, the rake to the house)`,
   ).toBe(pot);
 
   // both gateways tell the same finished room

@@ -79,18 +79,35 @@ export interface RoomJourney<V extends MatchView = MatchView> {
   movedOn: string[];
   /** The winners of the final view. */
   winners(): readonly string[];
-  /** What each wallet gets from the pot once the match is over (winners from the final view). */
+  /** What each wallet gets from the pot (entry fees and stakes, less the rake) once the match is over (winners from the final view). */
   payoutTo(userId: string): number;
   /** `host`, `player 2`, … for the output. */
   nameOf(userId: string): string;
 }
 
-/** The pot's split as the rooms decider makes it (rake 0): equal shares, the remainder to the first finisher. */
-export function payoutsOf(pot: number, winners: readonly string[]): Map<string, number> {
+/**
+ * The house's rake as the rooms decider takes it (docs/product-rules.md, "Rooms"; the engine's config.ts): this
+ * percent of the entry fees plus this percent of the stakes, rounded down once.
+ */
+export const ROOM_RAKE_PERCENT_OF_FEES = 10;
+export const ROOM_RAKE_PERCENT_OF_BETS = 0;
+
+/** The rake on a pot of `fees` and `stakes`; the whole pot when nobody is left to win. */
+export function rakeOf(fees: number, stakes: number, winners: readonly string[]): number {
+  if (winners.length === 0) return fees + stakes;
+  return Math.floor((fees * ROOM_RAKE_PERCENT_OF_FEES + stakes * ROOM_RAKE_PERCENT_OF_BETS) / 100);
+}
+
+/**
+ * The pot's split as the rooms decider makes it: the entry fees and stakes less the rake, in equal shares, the
+ * remainder to the first finisher.
+ */
+export function payoutsOf(fees: number, stakes: number, winners: readonly string[]): Map<string, number> {
   const payouts = new Map<string, number>();
   if (winners.length === 0) return payouts;
-  const share = Math.floor(pot / winners.length);
-  winners.forEach((id, i) => payouts.set(id, share + (i === 0 ? pot - share * winners.length : 0)));
+  const prize = fees + stakes - rakeOf(fees, stakes, winners);
+  const share = Math.floor(prize / winners.length);
+  winners.forEach((id, i) => payouts.set(id, share + (i === 0 ? prize - share * winners.length : 0)));
   return payouts;
 }
 
@@ -274,7 +291,7 @@ export async function arriveForRoom<V extends MatchView>(
     },
     payoutTo(userId) {
       if (!room.final) throw new Error(`${label}: the match has no final view`);
-      return payoutsOf(game.stake * journeys.length, room.winners()).get(userId) ?? 0;
+      return payoutsOf(game.entryFee * journeys.length, game.stake * journeys.length, room.winners()).get(userId) ?? 0;
     },
     nameOf(userId) {
       const seat = journeys.findIndex((j) => j.player.userId === userId);

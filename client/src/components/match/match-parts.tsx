@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MATCH_RETRY_INTERVAL_MS } from '../../config/constants.ts';
 import { useApiQuery } from '../../hooks/use-api-query.ts';
+import { settlementOf } from '../../lib/rooms/room-rules.ts';
 import { fetchHistory, type RoomView } from '../../lib/rooms/rooms-api.ts';
 import { LocaleLink } from '../locale-link.tsx';
 import './match.css';
@@ -96,6 +97,37 @@ export function MatchResultFigures({ score, tokens }: { score: number; tokens: n
         </dd>
       </div>
     </dl>
+  );
+}
+
+/**
+ * How a finished match was settled, from the room: the prize the winners shared and every player's net tokens
+ * (payout − entry fee − stake − penalty), and the house's share. Nothing until the room has the settlement.
+ */
+export function MatchSettlement({ room, matchId }: { room: RoomView; matchId: string }) {
+  const { t, i18n } = useTranslation('multiplayer');
+  const nameOf = useNameOf(room);
+  const settlement = settlementOf(room, matchId);
+  if (!settlement) return null;
+  const number = new Intl.NumberFormat(i18n.language, { signDisplay: 'exceptZero' });
+  return (
+    <section className="stack-tight" data-testid="match-settlement">
+      <p>
+        <strong data-testid="result-prize">{t('room.prize', { count: settlement.prize })}</strong>
+      </p>
+      <h3 className="small muted">{t('result.nets')}</h3>
+      <ol className="mp-scores" data-testid="nets">
+        {settlement.players.map((player) => (
+          <li key={player.id} className="mp-score" data-testid="net-row">
+            <span className="grow">{nameOf(player.id)}</span>
+            <strong className={player.net < 0 ? 'tone-bad' : 'tone-good'} data-testid="net-tokens">
+              {number.format(player.net)}
+            </strong>
+          </li>
+        ))}
+      </ol>
+      {settlement.rake > 0 && <p className="small muted">{t('result.houseShare', { count: settlement.rake })}</p>}
+    </section>
   );
 }
 

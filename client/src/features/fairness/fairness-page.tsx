@@ -5,18 +5,12 @@ import { useErrorText } from '../../components/error-message.tsx';
 import { useApiQuery } from '../../hooks/use-api-query.ts';
 import { useDocumentMeta } from '../../hooks/use-document-meta.ts';
 import { selectIsSignedIn, useAuth } from '../../lib/auth/auth-live.ts';
-import {
-  fetchArcadeMatch,
-  fetchFairness,
-  fetchFinishedArcadeGames,
-  setClientSeed,
-  type ArcadeView,
-  type FairnessProfile,
-} from '../../lib/arcade/arcade-api.ts';
+import { fetchFairness, fetchFinishedArcadeGames, setClientSeed, type FairnessProfile } from '../../lib/arcade/arcade-api.ts';
 import { isClientSeed, matchesCommitment } from '../../lib/fairness/verify.ts';
 import { fetchGames, pickLocalized } from '../../lib/games/games-api.ts';
 import { useLocale } from '../../components/locale-link.tsx';
 import { notify } from '../../lib/notify.ts';
+import { fetchCheckedMatch, type CheckedMatch } from './checked-match.ts';
 import './fairness.css';
 
 /**
@@ -66,19 +60,19 @@ type Check = { commitment: boolean; game: { matches: boolean; recomputed: string
 function Verification({ matchId }: { matchId: string }) {
   const { t } = useTranslation('fairness');
   const errorText = useErrorText();
-  const [state, setState] = useState<{ view: ArcadeView; check: Check | null } | { error: string } | null>(null);
+  const [state, setState] = useState<{ match: CheckedMatch; check: Check | null } | { error: string } | null>(null);
   useEffect(() => {
     let live = true;
     (async () => {
-      const view = await fetchArcadeMatch(matchId);
-      if (live) setState({ view, check: null });
-      const { serverSeed, clientSeed, nonce, commitment } = view.fairness;
-      if (!serverSeed) return;
+      const match = await fetchCheckedMatch(matchId);
+      if (live) setState({ match, check: null });
+      if (!match.fairness?.serverSeed) return;
+      const { serverSeed, clientSeed, nonce, commitment } = match.fairness;
       const commitmentOk = await matchesCommitment(serverSeed, commitment);
       const { GAMES } = await import('../../app/game-registry.ts');
-      const verify = await GAMES.verifier(view.game);
-      const game = verify ? await verify({ serverSeed, clientSeed, nonce }, view.options, view.play) : null;
-      if (live) setState({ view, check: { commitment: commitmentOk, game } });
+      const verify = await GAMES.verifier(match.game);
+      const game = verify ? await verify({ serverSeed, clientSeed, nonce }, match.options, await match.evidence()) : null;
+      if (live) setState({ match, check: { commitment: commitmentOk, game } });
     })().catch((error: unknown) => live && setState({ error: errorText(error) }));
     return () => {
       live = false;
@@ -88,7 +82,15 @@ function Verification({ matchId }: { matchId: string }) {
 
   if (!state) return <p className="card muted">{t('checking')}</p>;
   if ('error' in state) return <p className="card">{state.error}</p>;
-  const { view, check } = state;
+  const { match, check } = state;
+  const { fairness } = match;
+  // A match started before its game drew from the fairness module showed no commitment: there is nothing to check.
+  if (!fairness)
+    return (
+      <p className="card" data-testid="fairness-check">
+        {t('check.unfair')}
+      </p>
+    );
   const fair = check !== null && check.commitment && (check.game?.matches ?? true);
   return (
     <div className="card stack fairness-check" data-testid="fairness-check" aria-live="polite">
@@ -96,20 +98,20 @@ function Verification({ matchId }: { matchId: string }) {
       <dl className="fairness-seeds">
         <dt>{t('check.commitment')}</dt>
         <dd>
-          <code>{view.fairness.commitment}</code>
+          <code>{fairness.commitment}</code>
         </dd>
         <dt>{t('check.serverSeed')}</dt>
         <dd>
-          <code>{view.fairness.serverSeed ?? t('check.notYet')}</code>
+          <code>{fairness.serverSeed ?? t('check.notYet')}</code>
         </dd>
         <dt>{t('check.clientSeed')}</dt>
         <dd>
-          <code>{view.fairness.clientSeed}</code>
+          <code>{fairness.clientSeed}</code>
         </dd>
         <dt>{t('check.nonce')}</dt>
-        <dd>{view.fairness.nonce}</dd>
+        <dd>{fairness.nonce}</dd>
       </dl>
-      {view.fairness.serverSeed === null ? (
+      {fairness.serverSeed === null ? (
         <p>{t('check.stillPlaying')}</p>
       ) : check === null ? (
         <p className="muted">{t('checking')}</p>

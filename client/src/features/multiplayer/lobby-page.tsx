@@ -5,6 +5,7 @@ import { LoadError, useErrorText } from '../../components/error-message.tsx';
 import { LocaleLink, useLocale, useTo } from '../../components/locale-link.tsx';
 import { Skeleton } from '../../components/skeleton.tsx';
 import {
+  CODEBREAKER_RACE_COST_FALLBACK,
   CRAZY_COST_FALLBACK,
   HANGMAN_COST_FALLBACK,
   ROOM_CODE_LENGTH,
@@ -195,6 +196,12 @@ function RoomList({ query, empty, mine = false }: { query: ReturnType<typeof use
   );
 }
 
+const COST_FALLBACKS: Readonly<Record<RoomGame, number>> = {
+  hangman: HANGMAN_COST_FALLBACK,
+  crazy: CRAZY_COST_FALLBACK,
+  codebreaker: CODEBREAKER_RACE_COST_FALLBACK,
+};
+
 function CreateRoomForm() {
   const { t } = useTranslation('multiplayer');
   const locale = useLocale();
@@ -202,8 +209,7 @@ function CreateRoomForm() {
   const to = useTo();
   const errorText = useErrorText();
   const games = useApiQuery((signal) => fetchGames(signal));
-  const feeOf = (game: RoomGame) =>
-    games.data?.find((g) => g.slug === game)?.cost ?? (game === 'crazy' ? CRAZY_COST_FALLBACK : HANGMAN_COST_FALLBACK);
+  const feeOf = (game: RoomGame) => games.data?.find((g) => g.slug === game)?.cost ?? COST_FALLBACKS[game];
   const [form, setForm] = useState<RoomForm>({
     game: 'hangman',
     roomName: '',
@@ -392,7 +398,7 @@ function CreateRoomForm() {
         </div>
         <span className="field-hint">{t('create.durationHint')}</span>
       </fieldset>
-      {form.game !== 'crazy' && (
+      {form.game === 'hangman' && (
         <fieldset className="field mp-fieldset">
           <legend className="field-label">{t('create.language')}</legend>
           <div className="chips">

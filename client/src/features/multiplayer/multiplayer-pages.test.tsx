@@ -168,9 +168,20 @@ describe('multiplayer pages', { timeout: 30_000 }, () => {
     expect(screen.getAllByTestId('room-player')).toHaveLength(2);
     expect(screen.getByTestId('badge-ras')).toBeTruthy();
     expect(screen.getByText('Waiting for 2 players to get ready')).toBeTruthy();
+    expect(screen.queryByTestId('room-prize')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Start game' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: "I'm ready" }));
     await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.path === '/rooms/ABC234/ready')).toBe(true), find);
+  });
+
+  it('waiting room: shows the prize before the start, in English and Amharic', async () => {
+    room = aRoom({ prize: 16 });
+    renderAt('/multiplayer/room/ABC234');
+    expect((await screen.findByTestId('room-prize', {}, find)).textContent).toBe('Prize: 16 tokens');
+    cleanup();
+    renderAt('/am/multiplayer/room/ABC234');
+    // The Amharic translations load after the first paint: wait for them.
+    expect((await screen.findByText('ሽልማት፦ 16 ቶከን', {}, find)).getAttribute('data-testid')).toBe('room-prize');
   });
 
   it('waiting room: answers an open bet and shows the pot', async () => {
@@ -187,7 +198,7 @@ describe('multiplayer pages', { timeout: 30_000 }, () => {
       },
     });
     renderAt('/multiplayer/room/ABC234');
-    expect(await screen.findByText('Total pot: 20 tokens', {}, find)).toBeTruthy();
+    expect(await screen.findByText('Stakes in the pot: 20 tokens', {}, find)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Accept bet' }));
     await waitFor(() => expect(calls.find((c) => c.path === '/rooms/ABC234/bets/respond')?.body).toEqual({ accept: true }), find);
   });

@@ -53,7 +53,7 @@ export function RoomFacts({ room }: { room: RoomView }) {
     <dl className="mp-facts">
       <div>
         <dt>{t('facts.game')}</dt>
-        <dd>{room.game === 'crazy' ? t('games.crazy') : t('facts.wordDuel')}</dd>
+        <dd>{room.game === 'hangman' ? t('facts.wordDuel') : t(`games.${room.game === 'crazy' ? 'crazy' : 'codebreaker'}`)}</dd>
       </div>
       <div>
         <dt>{t('facts.players')}</dt>
@@ -78,7 +78,7 @@ export function RoomFacts({ room }: { room: RoomView }) {
           <dd>{t('tokens', { count: room.penalty })}</dd>
         </div>
       )}
-      {room.language && (
+      {room.game === 'hangman' && room.language && (
         <div>
           <dt>{t('facts.language')}</dt>
           <dd>{t(`languages.${room.language}`)}</dd>

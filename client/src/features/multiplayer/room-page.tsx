@@ -10,7 +10,7 @@ import { notify } from '../../lib/notify.ts';
 import { DeadlineClock } from '../../components/countdown.tsx';
 import { BackToLobby, useNameOf } from '../../components/match/match-parts.tsx';
 import { PlayerLine, RoomFacts, useCodeParam } from './parts.tsx';
-import { betPot, canProposeBet, mustAnswerBet, playerOf, seated, startCheck } from '../../lib/rooms/room-rules.ts';
+import { betPot, canProposeBet, mustAnswerBet, playerOf, roomPrize, seated, startCheck } from '../../lib/rooms/room-rules.ts';
 import type { RoomAction, RoomView } from '../../lib/rooms/rooms-api.ts';
 import { useRoom } from '../../lib/rooms/use-room.ts';
 import './multiplayer.css';
@@ -99,6 +99,7 @@ function RoomDetails({ room, me, busy, act }: { room: RoomView; me: string; busy
 
       <ShareCode code={room.code} />
       <RoomFacts room={room} />
+      {room.status === 'waiting' && <PrizeLine room={room} />}
 
       <section className="card stack" aria-labelledby="players-title">
         <h2 id="players-title" className="section-title">
@@ -128,6 +129,19 @@ function RoomDetails({ room, me, busy, act }: { room: RoomView; me: string; busy
           <LeaveOrDelete isHost={isHost} busy={busy} act={act} />
         </>
       )}
+    </section>
+  );
+}
+
+/** What the match is for: the entry fees and stakes of the players seated, less the house's share (the server's figure). */
+function PrizeLine({ room }: { room: RoomView }) {
+  const { t } = useTranslation('multiplayer');
+  const prize = roomPrize(room);
+  if (prize === null) return null;
+  return (
+    <section className="card stack-tight" aria-live="polite">
+      <strong data-testid="room-prize">{t('room.prize', { count: prize })}</strong>
+      <p className="muted small">{t('room.prizeHint')}</p>
     </section>
   );
 }

@@ -43,7 +43,8 @@ export function ArcadeStart({
 }: {
   slug: string;
   game: ArcadeGame;
-  cost: number;
+  /** The price shown on the button; the catalogue's by default. */
+  cost?: number;
   /** What the start sends: the options the children chose. */
   options: object;
   children?: ReactNode;
@@ -81,7 +82,7 @@ export function ArcadeStart({
           disabled={game.phase === 'starting' || used}
           data-testid="start-game"
         >
-          {game.phase === 'starting' ? t('starting') : t('start', { count: cost })}
+          {game.phase === 'starting' ? t('starting') : t('start', { count: cost ?? entry?.cost ?? 0 })}
         </button>
       ) : (
         <LocaleLink

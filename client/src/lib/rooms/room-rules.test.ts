@@ -7,9 +7,12 @@ import {
   codeProblem,
   isValidCode,
   mustAnswerBet,
+  netOf,
   normalizeCode,
   roomFormToInput,
+  roomPrize,
   secondsLeft,
+  settlementOf,
   startCheck,
   validateRoomForm,
   type RoomForm,
@@ -156,5 +159,35 @@ describe('starting and betting', () => {
     expect(canProposeBet(room)).toBe(false);
     expect(canProposeBet(aRoom({ bet: { ...bet, status: 'declined' } }))).toBe(true);
     expect(canProposeBet(aRoom())).toBe(true);
+  });
+});
+
+describe('the prize and the settlement', () => {
+  const settlement = {
+    matchId: 'm-1',
+    pot: 30,
+    rake: 3,
+    prize: 27,
+    players: [
+      { id: 'u-1', payout: 27, spent: 15, net: 12 },
+      { id: 'u-2', payout: 0, spent: 15, net: -15 },
+    ],
+  };
+
+  it("shows the server's prize; none when it sent none", () => {
+    expect(roomPrize(aRoom({ prize: 16 }))).toBe(16);
+    expect(roomPrize(aRoom({ prize: 0 }))).toBe(0);
+    expect(roomPrize(aRoom())).toBeNull();
+  });
+
+  it("reads a match's settlement and each player's net, only for that match", () => {
+    const room = aRoom({ status: 'finished', settlement });
+    expect(settlementOf(room, 'm-1')).toEqual(settlement);
+    expect(settlementOf(room, 'm-2')).toBeNull();
+    expect(settlementOf(aRoom(), 'm-1')).toBeNull();
+    expect(netOf(room, 'm-1', 'u-1')).toBe(12);
+    expect(netOf(room, 'm-1', 'u-2')).toBe(-15);
+    expect(netOf(room, 'm-1', 'u-9')).toBeNull();
+    expect(netOf(aRoom({ settlement: null }), 'm-1', 'u-1')).toBeNull();
   });
 });

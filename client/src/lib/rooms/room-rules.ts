@@ -14,7 +14,7 @@ import {
   ROOM_PASSWORD_MIN,
   ROOM_PENALTY_MAX,
 } from '../../config/constants.ts';
-import type { Bet, RoomPlayer, RoomView } from './rooms-api.ts';
+import type { Bet, RoomPlayer, RoomSettlement, RoomView } from './rooms-api.ts';
 
 /** What a player types or pastes: upper-cased, spaces and dashes dropped, at most 6 characters. */
 export function normalizeCode(input: string): string {
@@ -50,7 +50,7 @@ export function secondsLeft(deadline: string | null | undefined, now: number): n
 // The create form ------------------------------------------------------------------------------------------------
 
 /** The games a room can play (the catalogue's slugs). */
-export const ROOM_GAMES = ['hangman', 'crazy'] as const;
+export const ROOM_GAMES = ['hangman', 'crazy', 'codebreaker'] as const;
 export type RoomGame = (typeof ROOM_GAMES)[number];
 
 export type RoomForm = {
@@ -105,7 +105,7 @@ export function roomFormToInput(form: RoomForm) {
     penalty: Number(form.penalty),
     ...(form.password ? { password: form.password } : {}),
     // Crazy has no words, so no language: the server takes the request's.
-    ...(form.game === 'crazy' ? {} : { language: form.language }),
+    ...(form.game === 'hangman' ? { language: form.language } : {}),
   };
 }
 
@@ -152,4 +152,25 @@ export function mustAnswerBet(room: RoomView, userId: string | null | undefined)
 /** A bet can be proposed while none is open or agreed (a declined, expired or failed one can be replaced). */
 export function canProposeBet(room: RoomView): boolean {
   return room.status === 'waiting' && (!room.bet || !['proposed', 'agreed'].includes(room.bet.status));
+}
+
+// The prize and the settlement ----------------------------------------------------------------------------------
+
+/**
+ * The prize the room's current match is for, as the server figures it (docs/product-rules.md, "Rooms": the entry
+ * fees and stakes of the players seated, less the house's rake); null when the server sent none.
+ */
+export function roomPrize(room: RoomView): number | null {
+  return typeof room.prize === 'number' ? room.prize : null;
+}
+
+/** How the match `matchId` was settled, when the room's settlement is that match's (null before the end, or after a rematch). */
+export function settlementOf(room: RoomView, matchId: string): RoomSettlement | null {
+  const settlement = room.settlement ?? null;
+  return settlement && settlement.matchId === matchId ? settlement : null;
+}
+
+/** A player's net tokens in a settled match (payout − entry fee − stake − penalty); null when not known yet. */
+export function netOf(room: RoomView, matchId: string, userId: string): number | null {
+  return settlementOf(room, matchId)?.players.find((p) => p.id === userId)?.net ?? null;
 }

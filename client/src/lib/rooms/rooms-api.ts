@@ -15,6 +15,7 @@ import {
   type PresentedHistoryItem,
   type PresentedRoomBet,
   type PresentedRoomPlayer,
+  type RoomSettlementView,
 } from '@qal/events/contracts';
 import { api, newIdempotencyKey } from '../api-client.ts';
 
@@ -38,6 +39,8 @@ export type Bet = PresentedRoomBet & {
 /** A room with its players' names (the `room` push of `room:<code>` and every room call's answer). */
 export type RoomView = Omit<PresentedRoom, 'bet'> & { bet: Bet | null };
 export type RoomPlayer = PresentedRoomPlayer;
+/** How a finished match was settled: its pot, the house's rake, the prize and each player's net. */
+export type RoomSettlement = RoomSettlementView;
 export type DuelView = DuelViewContract & UnsentTokens;
 export type Invitation = PresentedInvitation & {
   /** Not sent by the server (`hostName` and `from.name` are): read by the invitations page, harmless until it is. */
@@ -81,7 +84,8 @@ export function parseInvitations(value: unknown): Invitation[] | null {
 export type CreateRoomInput = {
   roomName: string;
   description?: string;
-  game: 'hangman' | 'crazy';
+  /** A catalogue slug rooms can play (room-rules.ts ROOM_GAMES). */
+  game: string;
   maxPlayers: number;
   gameDuration: 'normal' | 'rush';
   entryFee: number;

@@ -3,20 +3,20 @@
  * whether it can be played yet. A game becomes playable once its engine is built.
  */
 import {
-  CODEBREAKER_COST_TOKENS,
   CRAZY_ENTRY_FEE_TOKENS,
   CRAZY_PLAYERS_MAX,
   CRAZY_PLAYERS_MIN,
   DAILY_PLAY_LIMIT_DEFAULT,
-  GEO_SPRINT_COST_TOKENS,
   HANGMAN_COST_TOKENS,
   HANGMAN_DAILY_PLAY_LIMIT,
   MATH_SPRINT_COST_TOKENS,
-  MINES_COST_TOKENS,
   RAPID_RECALL_COST_TOKENS,
-  SUM_CHASER_COST_TOKENS,
 } from '../config.ts';
 import type { GameCategory } from './categories.ts';
+import { CODEBREAKER_COST_TOKENS, CODEBREAKER_DAILY_PLAY_LIMIT } from '../games/codebreaker/rules.ts';
+import { GEO_SPRINT_COST_TOKENS, GEO_SPRINT_DAILY_PLAY_LIMIT } from '../games/geo-sprint/rules.ts';
+import { MINES_COST_TOKENS, MINES_DAILY_PLAY_LIMIT } from '../games/mines/rules.ts';
+import { SUM_CHASER_COST_TOKENS, SUM_CHASER_DAILY_PLAY_LIMIT } from '../games/sum-chaser/rules.ts';
 
 export const GAME_SLUGS = ['hangman', 'crazy', 'codebreaker', 'mines', 'sum-chaser', 'geo-sprint', 'math-sprint', 'rapid-recall'] as const;
 export type GameSlug = (typeof GAME_SLUGS)[number];
@@ -56,10 +56,10 @@ export const GAME_RULES: Readonly<Record<GameSlug, GameRules>> = {
     // Played in rooms only: a single-player start of it is still refused.
     playable: true,
   },
-  codebreaker: singlePlayer('codebreaker', 'code_breaker', CODEBREAKER_COST_TOKENS, false),
-  mines: singlePlayer('mines', 'mines', MINES_COST_TOKENS, false),
-  'sum-chaser': singlePlayer('sum-chaser', 'prediction', SUM_CHASER_COST_TOKENS, false),
-  'geo-sprint': singlePlayer('geo-sprint', 'trivia', GEO_SPRINT_COST_TOKENS, false),
-  'math-sprint': singlePlayer('math-sprint', 'math', MATH_SPRINT_COST_TOKENS, false),
-  'rapid-recall': singlePlayer('rapid-recall', 'memory', RAPID_RECALL_COST_TOKENS, false),
+  codebreaker: singlePlayer('codebreaker', 'code_breaker', CODEBREAKER_COST_TOKENS, true, CODEBREAKER_DAILY_PLAY_LIMIT),
+  mines: singlePlayer('mines', 'mines', MINES_COST_TOKENS, true, MINES_DAILY_PLAY_LIMIT),
+  'sum-chaser': singlePlayer('sum-chaser', 'prediction', SUM_CHASER_COST_TOKENS, true, SUM_CHASER_DAILY_PLAY_LIMIT),
+  'geo-sprint': singlePlayer('geo-sprint', 'trivia', GEO_SPRINT_COST_TOKENS, true, GEO_SPRINT_DAILY_PLAY_LIMIT),
+  'math-sprint': singlePlayer('math-sprint', 'math', MATH_SPRINT_COST_TOKENS, true),
+  'rapid-recall': singlePlayer('rapid-recall', 'memory', RAPID_RECALL_COST_TOKENS, true),
 };

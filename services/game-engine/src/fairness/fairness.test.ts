@@ -10,6 +10,7 @@ import {
   commitmentOf,
   fairBlock,
   fairRandom,
+  fairRandomAt,
   isClientSeed,
   isServerSeed,
   type FairnessSeeds,
@@ -103,6 +104,60 @@ describe('the byte stream', () => {
     expect(firstDraws({ ...SEEDS, nonce: SEEDS.nonce + 1 })).not.toEqual(base);
     expect(firstDraws({ ...SEEDS, clientSeed: `${SEEDS.clientSeed}x` })).not.toEqual(base);
     expect(firstDraws({ ...SEEDS, serverSeed: OTHER_SERVER_SEED })).not.toEqual(base);
+  });
+});
+
+describe('resuming the stream: fairRandomAt', () => {
+  /** Draws number `from` to `to` − 1 of a fixed mixed sequence: ints of several ranges (rejections included) and shuffles. */
+  const drawRange = (random: ReturnType<typeof fairRandom>, from: number, to: number): unknown[] =>
+    Array.from({ length: to - from }, (_, j) => {
+      const k = from + j;
+      return k % 5 === 4 ? random.shuffle([0, 1, 2, 3, 4, 5, 6]) : random.int([6, 52, 3_000_000_000, 104][k % 4]!);
+    });
+
+  it.each([0, 1, 3, 7, 8, 9, 20])('drawing %i values, then resuming at bytesUsed, goes on exactly as one stream does', (n) => {
+    for (const vector of FAIRNESS_VECTORS) {
+      const straight = fairRandom(vector);
+      const all = drawRange(straight, 0, n + 12);
+
+      const first = fairRandom(vector);
+      const head = drawRange(first, 0, n);
+      const resumed = fairRandomAt(vector, first.bytesUsed);
+      expect(resumed.bytesUsed).toBe(first.bytesUsed);
+      expect([...head, ...drawRange(resumed, n, n + 12)]).toEqual(all);
+      expect(resumed.bytesUsed).toBe(straight.bytesUsed);
+    }
+  });
+
+  it('resumes in the middle of a block, at a block boundary, and blocks ahead', () => {
+    const whole = fairRandom(SEEDS);
+    const uint32s = Array.from({ length: 40 }, () => whole.int(UINT32_RANGE));
+    for (const draws of [0, 1, 7, 8, 9, 16, 33]) {
+      const resumed = fairRandomAt(SEEDS, draws * 4);
+      expect(Array.from({ length: 40 - draws }, () => resumed.int(UINT32_RANGE))).toEqual(uint32s.slice(draws));
+      expect(resumed.bytesUsed).toBe(160);
+    }
+  });
+
+  it('reads bytes, not draws: an offset that is not a multiple of 4 starts mid-uint32', () => {
+    const stream = Buffer.concat([fairBlock(SEEDS, 0), fairBlock(SEEDS, 1)]);
+    const resumed = fairRandomAt(SEEDS, 30);
+    expect(resumed.int(UINT32_RANGE)).toBe(stream.readUInt32BE(30));
+    expect(resumed.bytesUsed).toBe(34);
+  });
+
+  it('is fairRandom at offset 0, and refuses a negative or fractional offset', () => {
+    expect(firstDraws(SEEDS)).toEqual(
+      Array.from(
+        { length: 16 },
+        (
+          (random) => () =>
+            random.int(UINT32_RANGE)
+        )(fairRandomAt(SEEDS, 0)),
+      ),
+    );
+    for (const offset of [-1, 0.5, Number.NaN, Number.POSITIVE_INFINITY]) expect(() => fairRandomAt(SEEDS, offset)).toThrow(RangeError);
+    expect(() => fairRandomAt({ ...SEEDS, clientSeed: '' }, 0)).toThrow(RangeError);
   });
 });
 

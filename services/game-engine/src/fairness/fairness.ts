@@ -83,9 +83,20 @@ export function fairBlock(seeds: FairnessSeeds, cursor: number): Buffer {
 }
 
 export function fairRandom(seeds: FairnessSeeds): FairRandom {
+  return fairRandomAt(seeds, 0);
+}
+
+/**
+ * The same stream, resumed `byteOffset` bytes in: what a game uses for a draw made after its start (a hint, a
+ * reshuffle), with the offset its state kept from the draw before (`bytesUsed`). Drawing n values and then resuming at
+ * the bytesUsed that left gives exactly the draws one stream would have gone on with; `bytesUsed` counts from the
+ * stream's beginning, the resumed part included. Only the blocks from the offset's on are computed.
+ */
+export function fairRandomAt(seeds: FairnessSeeds, byteOffset: number): FairRandom {
   assertSeeds(seeds);
-  const next = byteReader(serverSeedBytes(seeds.serverSeed), seeds.clientSeed, seeds.nonce);
-  let bytesUsed = 0;
+  if (!Number.isSafeInteger(byteOffset) || byteOffset < 0) throw new RangeError('a byte offset is a non-negative safe integer');
+  const next = byteReader(serverSeedBytes(seeds.serverSeed), seeds.clientSeed, seeds.nonce, byteOffset);
+  let bytesUsed = byteOffset;
   const readUint32 = (): number => {
     let value = 0;
     for (let i = 0; i < DRAW_BYTES; i++) value = value * 256 + next();
@@ -130,10 +141,10 @@ export function acceptanceLimit(n: number): number {
   return UINT32_RANGE - (UINT32_RANGE % n);
 }
 
-function byteReader(key: Buffer, clientSeed: string, nonce: number): () => number {
-  let cursor = 0;
+function byteReader(key: Buffer, clientSeed: string, nonce: number, start: number): () => number {
+  let cursor = Math.floor(start / BLOCK_BYTES);
   let block = hmacBlock(key, clientSeed, nonce, cursor);
-  let offset = 0;
+  let offset = start % BLOCK_BYTES;
   return () => {
     if (offset === BLOCK_BYTES) {
       cursor += 1;

@@ -104,8 +104,13 @@ export interface RoomGameModule<S = unknown, E extends GameEvent = GameEvent, C 
   readonly stream: GameStreamSpec<E, S>;
   /** The move types of its own beyond the ones the events contract lists (moveCommand parses them). */
   readonly ownMoves?: readonly string[];
-  /** The events that open a match; the room checked the setup already, so a bad one throws. */
-  start(setup: RoomMatchSetup, seed: string): E[];
+  /**
+   * The events that open a match; the room checked the setup already, so a bad one throws. `serverSeed`: 64 lowercase
+   * hex the shell drew for this match; the match's chance is its provably fair stream (games/fair-chance.ts
+   * roomSeeds: that seed, the match's id as the client seed, nonce 0), committed in the views from the start and
+   * revealed once the match is over.
+   */
+  start(setup: RoomMatchSetup, serverSeed: string): E[];
   /** One command decided: its events and the state after them, or a named rejection. */
   step(command: C, state: S): { readonly events: E[]; readonly state: S } | string;
   /** A player's move as the game's command; a rejection name when the move is not this game's. */

@@ -6,12 +6,30 @@
  * move, a timer or a replay finds its module without looking at any stream. Ids without a module's prefix are
  * single-player Hangman's (the client names those matches).
  */
+import { codebreakerRaceModule } from './codebreaker-race/module.ts';
+import { codebreakerModule } from './codebreaker/module.ts';
 import { crazyModule } from './crazy/module.ts';
+import { geoSprintModule } from './geo-sprint/module.ts';
+import { mathSprintModule } from './math-sprint/module.ts';
+import { minesModule } from './mines/module.ts';
+import { rapidRecallModule } from './rapid-recall/module.ts';
+import { sumChaserModule } from './sum-chaser/module.ts';
 import { duelModule } from './hangman-duel/module.ts';
 import { hangmanModule } from './hangman/module.ts';
 import type { ArcadeGameModule, GameModule, RoomGameModule, SoloGameModule } from './module.ts';
 
-export const GAME_MODULES: readonly GameModule[] = [hangmanModule, duelModule, crazyModule];
+export const GAME_MODULES: readonly GameModule[] = [
+  hangmanModule,
+  duelModule,
+  crazyModule,
+  codebreakerModule,
+  codebreakerRaceModule,
+  minesModule,
+  sumChaserModule,
+  mathSprintModule,
+  rapidRecallModule,
+  geoSprintModule,
+];
 
 /** Separates a match id's module prefix from its unique part. */
 const MATCH_ID_SEPARATOR = '.';

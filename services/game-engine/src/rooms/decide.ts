@@ -17,10 +17,10 @@ import {
   ROOM_PENALTY_MAX,
   ROOM_PLAYERS_MAX,
   ROOM_PLAYERS_MIN,
-  ROOM_RAKE_PERCENT,
 } from '../config.ts';
 import { DEFAULT_GAME_REGISTRY } from '../games/registry.ts';
-import type { HoldSpec, Payout, RoomEvent, RoomSettings, TransferSpec } from './events.ts';
+import type { HoldSpec, RoomEvent, RoomSettings, TransferSpec } from './events.ts';
+import { potPartsOf, settleMatch } from './settlement.ts';
 import { activePlayers, playerOf, type RoomState } from './state.ts';
 
 export interface RoomRejection {
@@ -88,7 +88,6 @@ const isInt = (n: unknown): n is number => typeof n === 'number' && Number.isInt
 
 export const holdIdOf = (matchId: string, userId: string, kind: HoldSpec['kind'], requestId: string) =>
   uuidFrom('room-hold', matchId, userId, kind, requestId);
-export const feesTransferId = (matchId: string) => uuidFrom('room-fees', matchId);
 export const rakeTransferId = (matchId: string) => uuidFrom('room-rake', matchId);
 export const payoutTransferId = (matchId: string, userId: string) => uuidFrom('room-payout', matchId, userId);
 export const escrowOf = (matchId: string) => `escrow:${matchId}`;
@@ -158,18 +157,6 @@ function stakeHold(state: RoomState, userId: string, at: string): HoldSpec {
     amount: bet.amount,
     expiresAt: plus(at, ROOM_HOLD_TTL_MS),
   };
-}
-
-/** Splits a match's pot: rake to house, the rest to the winners (the remainder to the first finisher). */
-export function payoutOf(pot: number, winners: readonly string[], rakePercent = ROOM_RAKE_PERCENT): { rake: number; payouts: Payout[] } {
-  if (pot <= 0) return { rake: 0, payouts: [] };
-  const rake = Math.floor((pot * rakePercent) / 100);
-  const rest = pot - rake;
-  // Nobody left to win (everyone forfeited): the pot is the house's.
-  if (winners.length === 0) return { rake: pot, payouts: [] };
-  const share = Math.floor(rest / winners.length);
-  const remainder = rest - share * winners.length;
-  return { rake, payouts: winners.map((userId, i) => ({ userId, amount: share + (i === 0 ? remainder : 0) })).filter((p) => p.amount > 0) };
 }
 
 export function decideRoom(command: RoomCommand, state: RoomState | null): RoomEvent[] | RoomRejection {
@@ -308,19 +295,8 @@ export function decideRoom(command: RoomCommand, state: RoomState | null): RoomE
         if (pending.length > 0) return reject('bet_not_settled', { pending });
       }
       const players = active.map((p) => p.id);
-      const { matchId } = state;
-      const fees: TransferSpec[] = [
-        {
-          transferId: feesTransferId(matchId),
-          from: escrowOf(matchId),
-          to: 'house',
-          amount: state.settings.entryFee * players.length,
-          reason: 'entry_fee',
-          matchId,
-          userId: null,
-        },
-      ];
-      return [{ type: 'MatchStarted', data: { matchId, players, fees, at } }];
+      // The entry fees stay in the escrow with the stakes: they are the match's prize pot, settled at its end.
+      return [{ type: 'MatchStarted', data: { matchId: state.matchId, players, fees: [], at } }];
     }
 
     case 'ProposeBet': {
@@ -397,11 +373,8 @@ export function decideRoom(command: RoomCommand, state: RoomState | null): RoomE
       const { matchId, winners, scores } = command.data;
       const played = state.played[matchId];
       if (state.status !== 'in_progress' || state.matchId !== matchId || !played) return [];
-      const posted = state.holds.filter(
-        (h) => h.matchId === matchId && h.resolution === 'post' && (h.kind === 'stake' || h.kind === 'penalty'),
-      );
-      const pot = posted.reduce((sum, h) => sum + h.amount, 0);
-      const { rake, payouts } = payoutOf(pot, winners);
+      // The pot: every entry fee and stake posted at the start, and the penalties of those who left.
+      const { pot, rake, payouts } = settleMatch(potPartsOf(state, matchId), winners);
       const transfers: TransferSpec[] = [];
       if (rake > 0)
         transfers.push({

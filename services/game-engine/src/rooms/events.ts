@@ -36,7 +36,10 @@ export interface HoldSpec {
   readonly expiresAt: string;
 }
 
-/** A transfer the room asks the ledger for (fees and rake to house, payouts to wallets). */
+/**
+ * A transfer the room asks the ledger for, out of a match's escrow: the rake to house and the payouts to wallets
+ * (`entry_fee` to house only in matches started before the entry fees formed the prize pot).
+ */
 export interface TransferSpec {
   readonly transferId: string;
   readonly from: string;
@@ -75,9 +78,15 @@ export type RoomEvent =
   | { type: 'BetStakesRequested'; data: { proposalId: string; holds: HoldSpec[]; at: string } }
   | { type: 'BetDeclined'; data: { proposalId: string; userId: string; at: string } }
   | { type: 'BetExpired'; data: { proposalId: string; at: string } }
-  /** Entry holds and stakes are posted next, then the entry fees go to house. Penalty holds stay pending. */
+  /**
+   * Entry holds and stakes are posted next into the match's escrow: the prize pot. Penalty holds stay pending.
+   * `fees` is empty now; a match started before the fees formed the pot sent them to house here.
+   */
   | { type: 'MatchStarted'; data: { matchId: string; players: string[]; fees: TransferSpec[]; at: string } }
-  /** The match ended: pot paid (rake, payouts), penalty holds of everyone who did not leave voided. */
+  /**
+   * The match ended: the pot (fees, stakes, leavers' penalties) settled by rooms/settlement.ts into `transfers`
+   * (the rake to house, the prize to the winners); penalty holds of everyone who did not leave voided.
+   */
   | {
       type: 'MatchFinished';
       data: {

@@ -2,6 +2,7 @@
 export * from './events.ts';
 export * from './state.ts';
 export * from './decide.ts';
+export * from './settlement.ts';
 export * from './view.ts';
 export * from './ledger-steps.ts';
 export { roomCodeFor } from './code.ts';

@@ -14,11 +14,10 @@ import { roomCodeFor } from './code.ts';
 import {
   decideRoom,
   escrowOf,
-  feesTransferId,
   holdIdOf,
   isRejection,
-  payoutOf,
   payoutTransferId,
+  rakeTransferId,
   type RawRoomSettings,
   type RoomCommand,
 } from './decide.ts';
@@ -353,23 +352,14 @@ describe('starting', () => {
     expect(g.when(start())).toEqual({ reason: 'players_not_ready', details: { notReady: ['ann'] } });
   });
 
-  it('starts: entry holds post, the fees go from escrow to house, penalty holds stay pending, players play', () => {
+  it('starts: entry holds post into the escrow (the prize pot, nothing to house), penalty holds stay pending, players play', () => {
     const state = given(created(), joined('ann'), ...ready(HOST), ...ready('ann')).then(start());
     expect(state.status).toBe('in_progress');
     expect(state.players.map((p) => p.status)).toEqual(['playing', 'playing']);
     const steps = pendingLedgerSteps(state);
     expect(steps.map((s) => (s.kind === 'resolve' ? `${s.action}:${s.hold.kind}` : s.kind))).toEqual(['post:entry', 'post:entry']);
-    expect(state.transfers).toEqual([
-      expect.objectContaining({
-        transferId: feesTransferId(MATCH),
-        from: escrowOf(MATCH),
-        to: 'house',
-        amount: 20,
-        reason: 'entry_fee',
-        done: false,
-      }),
-    ]);
-    // Once posted, the fee transfer is due.
+    expect(state.transfers).toEqual([]);
+    // Once posted, nothing more is owed until the end: the fees stay in the escrow.
     const posted = foldRoom([
       created(),
       joined('ann'),
@@ -378,7 +368,35 @@ describe('starting', () => {
       ...(decideRoom(start(), given(created(), joined('ann'), ...ready(HOST), ...ready('ann')).state) as RoomEvent[]),
       ...state.holds.filter((h) => h.kind === 'entry').map((h) => resolved(h.holdId, 'posted')),
     ])!;
-    expect(pendingLedgerSteps(posted).map((s) => s.kind)).toEqual(['transfer']);
+    expect(pendingLedgerSteps(posted)).toEqual([]);
+    expect(roomView(posted).prize).toBe(18);
+  });
+
+  it('shows the prize before the start: the seated players’ fees and agreed stakes, less the rake', () => {
+    // two seated of 10: 20 − 2
+    expect(roomView(given(created(), joined('ann')).state).prize).toBe(18);
+    // three seated, one of them ready: the same for all who sit
+    expect(roomView(given(created(), joined('ann'), joined('bob'), ...ready('ann')).state).prize).toBe(27);
+    // an invitee does not count until they join
+    const invited: RoomEvent = {
+      type: 'PlayerInvited',
+      data: { invitationId: 'inv-1', inviteeId: 'bob', fromUserId: HOST, matchId: MATCH, at: after(1) },
+    };
+    expect(roomView(given(created(), joined('ann'), invited).state).prize).toBe(18);
+    // a bet counts once agreed: 3 × 10 fees + 3 × 10 stakes − 3
+    const events: RoomEvent[] = [created(), joined('ann'), joined('bob')];
+    const push = (command: RoomCommand) => {
+      const result = decideRoom(command, foldRoom(events));
+      if (isRejection(result)) throw new Error(result.reason);
+      events.push(...result);
+    };
+    push(propose('ann'));
+    expect(roomView(foldRoom(events)!).prize).toBe(27);
+    push(respondBet(HOST, true));
+    push(respondBet('bob', true));
+    for (const holdId of Object.values(foldRoom(events)!.bet!.stakes)) events.push(placed(holdId));
+    expect(roomView(foldRoom(events)!).prize).toBe(57);
+    expect(roomView(foldRoom(events)!).settlement).toBeNull();
   });
 
   it('refuses holds about to expire (the player readies again)', () => {
@@ -539,25 +557,106 @@ describe('bets', () => {
 });
 
 describe('the end of a match', () => {
-  it('splits the pot between tied winners, the remainder to the first finisher; rake to house', () => {
-    expect(payoutOf(30, ['a'])).toEqual({ rake: 0, payouts: [{ userId: 'a', amount: 30 }] });
-    expect(payoutOf(35, ['b', 'a'])).toEqual({
-      rake: 0,
-      payouts: [
-        { userId: 'b', amount: 18 },
-        { userId: 'a', amount: 17 },
+  /** Three players ready (fee 10, penalty 5), a bet of `stake` agreed, the match started; then the commands. */
+  const finished = (stake: number, ...then: RoomCommand[]) => {
+    const events: RoomEvent[] = [created(), joined('ann'), joined('bob')];
+    const push = (command: RoomCommand) => {
+      const result = decideRoom(command, foldRoom(events));
+      if (isRejection(result)) throw new Error(`${command.type}: ${result.reason}`);
+      events.push(...result);
+    };
+    for (const id of [HOST, 'ann', 'bob']) events.push(...ready(id));
+    if (stake > 0) {
+      push(propose(HOST, stake));
+      push(respondBet('ann', true));
+      push(respondBet('bob', true));
+      for (const holdId of Object.values(foldRoom(events)!.bet!.stakes)) events.push(placed(holdId));
+    }
+    push(start());
+    for (const command of then) push(command);
+    return { state: foldRoom(events)!, events };
+  };
+  const finish = (winners: string[]): RoomCommand => ({
+    type: 'FinishMatch',
+    data: { matchId: MATCH, winners, scores: { [HOST]: 10, ann: 60, bob: 0 }, at: after(200) },
+  });
+  const moves = (state: RoomState) => state.transfers.map((t) => [t.reason, t.to, t.amount]);
+
+  it('no bet: the entry fees are the pot; the rake to house, the rest to the winner', () => {
+    const { state } = finished(0, finish(['ann']));
+    expect(state.played[MATCH]).toMatchObject({ pot: 30, winners: ['ann'] });
+    expect(moves(state)).toEqual([
+      ['rake', 'house', 3],
+      ['payout', 'wallet:ann', 27],
+    ]);
+    expect(state.transfers.map((t) => t.transferId)).toEqual([rakeTransferId(MATCH), payoutTransferId(MATCH, 'ann')]);
+    expect(state.transfers.every((t) => t.from === escrowOf(MATCH))).toBe(true);
+    // The nets: ann 27 − 10, the others − 10; the view says so, with the prize.
+    expect(roomView(state).prize).toBe(27);
+    expect(roomView(state).settlement).toEqual({
+      matchId: MATCH,
+      pot: 30,
+      rake: 3,
+      prize: 27,
+      players: [
+        { id: HOST, payout: 0, spent: 10, net: -10 },
+        { id: 'ann', payout: 27, spent: 10, net: 17 },
+        { id: 'bob', payout: 0, spent: 10, net: -10 },
       ],
     });
-    expect(payoutOf(100, ['a', 'b', 'c'], 10)).toEqual({
-      rake: 10,
-      payouts: [
-        { userId: 'a', amount: 30 },
-        { userId: 'b', amount: 30 },
-        { userId: 'c', amount: 30 },
-      ],
-    });
-    expect(payoutOf(0, ['a'])).toEqual({ rake: 0, payouts: [] });
-    expect(payoutOf(20, [])).toEqual({ rake: 20, payouts: [] });
+  });
+
+  it('a tie splits the prize, the remainder to the first finisher', () => {
+    // fees 30 + stakes 15 = 45, rake 3: 42 in two shares of 21
+    expect(moves(finished(5, finish(['bob', 'ann'])).state)).toEqual([
+      ['rake', 'house', 3],
+      ['payout', 'wallet:bob', 21],
+      ['payout', 'wallet:ann', 21],
+    ]);
+    // fees 30 + stakes 30 = 60, rake 3: 57 in two, the odd token to bob (first finisher)
+    expect(moves(finished(10, finish(['bob', 'ann'])).state)).toEqual([
+      ['rake', 'house', 3],
+      ['payout', 'wallet:bob', 29],
+      ['payout', 'wallet:ann', 28],
+    ]);
+    // three tied: 57 in three shares of 19
+    expect(moves(finished(10, finish(['ann', HOST, 'bob'])).state)).toEqual([
+      ['rake', 'house', 3],
+      ['payout', 'wallet:ann', 19],
+      [`payout`, `wallet:${HOST}`, 19],
+      ['payout', 'wallet:bob', 19],
+    ]);
+  });
+
+  it('everyone gone: nobody to win, the pot is the house’s', () => {
+    const { state } = finished(0, { type: 'LeaveRoom', data: { userId: 'bob', at: after(40) } }, finish([]));
+    // three fees and bob's penalty
+    expect(moves(state)).toEqual([['rake', 'house', 35]]);
+  });
+
+  it('a match started before the fees formed the pot (its fees went to house at the start) pays only what its escrow holds', () => {
+    const { events } = finished(10);
+    const startedAt = events.findIndex((e) => e.type === 'MatchStarted');
+    const old = events[startedAt] as Extract<RoomEvent, { type: 'MatchStarted' }>;
+    const oldFees = {
+      transferId: 'old-fees',
+      from: escrowOf(MATCH),
+      to: 'house',
+      amount: 30,
+      reason: 'entry_fee' as const,
+      matchId: MATCH,
+      userId: null,
+    };
+    events[startedAt] = { type: 'MatchStarted', data: { ...old.data, fees: [oldFees] } };
+    const result = decideRoom(finish(['ann']), foldRoom(events));
+    if (isRejection(result)) throw new Error(result.reason);
+    const state = foldRoom([...events, ...result])!;
+    // only the 30 in stakes (unraked) are paid out; the fees are the house's already
+    expect(moves(state)).toEqual([
+      ['entry_fee', 'house', 30],
+      ['payout', 'wallet:ann', 30],
+    ]);
+    expect(state.played[MATCH]?.pot).toBe(30);
   });
 
   it('pays stakes and forfeited penalties to the winner, voids the others’ penalties; rematch invites the same players', () => {
@@ -577,9 +676,16 @@ describe('the end of a match', () => {
     push({ type: 'FinishMatch', data: { matchId: MATCH, winners: ['ann'], scores: { [HOST]: 10, ann: 60, bob: 0 }, at: after(200) } });
     const state = foldRoom(events)!;
     expect(state.status).toBe('finished');
-    expect(state.played[MATCH]).toMatchObject({ pot: 65, winners: ['ann'], leavers: ['bob'] });
-    expect(state.transfers.filter((t) => t.reason === 'payout')).toEqual([
-      expect.objectContaining({ transferId: payoutTransferId(MATCH, 'ann'), to: 'wallet:ann', amount: 65 }),
+    // The pot: 3 fees of 10, 3 stakes of 20 and bob's penalty of 5; the rake 10 % of the fees.
+    expect(state.played[MATCH]).toMatchObject({ pot: 95, winners: ['ann'], leavers: ['bob'] });
+    expect(state.transfers).toEqual([
+      expect.objectContaining({ transferId: rakeTransferId(MATCH), to: 'house', amount: 3 }),
+      expect.objectContaining({ transferId: payoutTransferId(MATCH, 'ann'), to: 'wallet:ann', amount: 92 }),
+    ]);
+    expect(roomView(state).settlement?.players).toEqual([
+      { id: HOST, payout: 0, spent: 30, net: -30 },
+      { id: 'ann', payout: 92, spent: 30, net: 62 },
+      { id: 'bob', payout: 0, spent: 35, net: -35 },
     ]);
     const penalties = state.holds.filter((h) => h.kind === 'penalty');
     expect(penalties.map((h) => [h.userId, h.resolution])).toEqual([

@@ -61,6 +61,7 @@ export interface MatchRecordOfRoom {
   readonly finishedAt: string | null;
   readonly winners: readonly string[];
   readonly scores: Readonly<Record<string, number>>;
+  /** The prize pot settled at the end (entry fees, stakes, leavers' penalties); 0 until then. */
   readonly pot: number;
   /** Players who left the started match (forfeit), in order. */
   readonly leavers: readonly string[];

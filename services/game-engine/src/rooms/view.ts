@@ -1,10 +1,26 @@
 /** What clients see of a room: ids only (the gateway adds names), never the password or its hash, no hold ids. */
-import type { RoomBetView, RoomPlayerView, RoomView } from '@qal/events';
+import type { RoomBetView, RoomPlayerView, RoomSettlementView, RoomView } from '@qal/events';
+import { netsOf, prizeOfRoom } from './settlement.ts';
 import type { RoomState } from './state.ts';
 import { activePlayers } from './state.ts';
 
 /** The shapes are the client contract (@qal/events contracts/rooms.ts); this file builds them from the state. */
-export type { RoomBetView, RoomPlayerView, RoomView };
+export type { RoomBetView, RoomPlayerView, RoomSettlementView, RoomView };
+
+/** How the current match was settled, once finished: the pot, the rake, the prize and each player's net. */
+export function settlementView(state: RoomState): RoomSettlementView | null {
+  const played = state.played[state.matchId];
+  if (state.status !== 'finished' || !played?.finishedAt) return null;
+  const of = (reason: string) =>
+    state.transfers.filter((t) => t.matchId === played.matchId && t.reason === reason).reduce((a, t) => a + t.amount, 0);
+  return {
+    matchId: played.matchId,
+    pot: played.pot,
+    rake: of('rake'),
+    prize: of('payout'),
+    players: netsOf(state, played.matchId).map(({ userId, payout, spent, net }) => ({ id: userId, payout, spent, net })),
+  };
+}
 
 export function roomView(state: RoomState): RoomView {
   const { settings, bet } = state;
@@ -39,6 +55,8 @@ export function roomView(state: RoomState): RoomView {
         }
       : null,
     matches: [...state.matches],
+    prize: prizeOfRoom(state),
+    settlement: settlementView(state),
   };
 }
 

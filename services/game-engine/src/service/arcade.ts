@@ -250,16 +250,16 @@ async function loadMemory(
 /** The events of every deadline of the game that passed by `at`, in order, and the state after them. */
 function expireUntil(module: ArcadeGameModule, state: unknown, at: string): { events: GameEvent[]; state: unknown } {
   const events: GameEvent[] = [];
-  for (
-    let deadline = module.deadlineOf(state);
-    deadline !== null && Date.parse(deadline) <= Date.parse(at);
-    deadline = module.deadlineOf(state)
-  ) {
+  let deadline = module.deadlineOf(state);
+  while (deadline !== null && Date.parse(deadline) <= Date.parse(at)) {
     const step = module.step(module.expireCommand(deadline), state);
-    if (typeof step === 'string') break;
+    if (typeof step === 'string' || step.events.length === 0) break;
     events.push(...step.events);
     state = step.state;
-    if (module.resultOf(state)) break;
+    const next = module.deadlineOf(state);
+    // A game whose expiry left its deadline where it was would loop here: its rules owe a later deadline or an end.
+    if (module.resultOf(state) || next === deadline) break;
+    deadline = next;
   }
   return { events, state };
 }

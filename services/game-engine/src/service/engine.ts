@@ -2,7 +2,6 @@
  * The game engine service: a command handler for the engine's commands, its read model and queries, and the
  * sweeper. The same code runs embedded (commands and the ledger in-process) and distributed (over the bus).
  */
-import { randomBytes } from 'node:crypto';
 import type { z } from 'zod';
 import {
   GameEngineCommands,
@@ -27,6 +26,7 @@ import { expireHangman, makeMove, playHangman } from './handlers.ts';
 import { arcadeMove, expireArcade, playArcade, setClientSeed } from './arcade.ts';
 import type { HandlerResult } from './handler-result.ts';
 import { isClientSeed } from '../fairness/fairness.ts';
+import { newServerSeed } from '../fairness/server-seed.ts';
 import { DEFAULT_GAME_REGISTRY, type GameRegistry } from '../games/registry.ts';
 import { createKeyedLock, waitForSubscriber } from '@qal/events';
 import { createEngineProjection, migrateEngine } from './projection/index.ts';
@@ -82,7 +82,7 @@ export interface GameEngineDeps {
   readonly logger?: Logger;
   /** The sweeper's time; commands carry their own. */
   readonly clock?: () => Date;
-  /** Draws a game's secret seed; a test may fix it. */
+  /** Draws a Hangman game's or a room match's secret server seed (64 lowercase hex); a test may fix it. */
   readonly newSeed?: () => string;
   /** Draws an arcade game's server seed; a test may fix it. */
   readonly newServerSeed?: () => string;
@@ -111,7 +111,6 @@ export interface GameEngine {
 }
 
 const silent: Logger = { info: () => undefined, error: () => undefined };
-const secureSeed = () => randomBytes(32).toString('base64url');
 
 export function createGameEngine(deps: GameEngineDeps): GameEngine {
   const logger = deps.logger ?? silent;
@@ -124,7 +123,7 @@ export function createGameEngine(deps: GameEngineDeps): GameEngine {
     ledger: deps.commands,
     locks: createKeyedLock(),
     logger,
-    newSeed: deps.newSeed ?? secureSeed,
+    newSeed: deps.newSeed ?? newServerSeed,
     ...(deps.newServerSeed ? { newServerSeed: deps.newServerSeed } : {}),
   };
   const queries = createEngineQueries({ store: deps.store, db: deps.db, games });

@@ -1,7 +1,7 @@
 /**
  * The events the engine service stores, and where. They are private to the engine: HangmanRequested and
- * HangmanStarted hold the seed and the word, so no stream of these types is ever sent to a client; clients get
- * views (viewFor) only.
+ * HangmanStarted hold the server seed and the word, so no stream of these types is ever sent to a client; clients
+ * get views (viewFor) only.
  *
  * Streams:
  * - `match-<matchId>`: the paid start (HangmanRequested, then HangmanStarted | HangmanRefused | HangmanAbandoned),
@@ -23,7 +23,12 @@ export { MATCH_STREAM_PREFIX, matchStreamId, playsStreamId } from '@qal/events';
 const Id = z.string().min(1).max(120);
 const Instant = z.iso.datetime({ offset: true });
 
-/** A player asked to play: the match is theirs, a daily slot is taken, and the seed is drawn (but no fee yet). */
+/**
+ * A player asked to play: the match is theirs, a daily slot and the player's next nonce are taken, and the server
+ * seed is drawn (but no fee yet). The game's stream is fairRandom({ serverSeed, clientSeed, nonce }); `commitment`
+ * is what the player is shown of the seed until the end. A request from before Hangman drew from the fairness module
+ * holds `seed` instead, and is never started any more (handlers.ts: the sweeper calls it off and refunds it).
+ */
 export const HangmanRequested = z.object({
   type: z.literal('HangmanRequested'),
   data: z.object({
@@ -32,7 +37,18 @@ export const HangmanRequested = z.object({
     language: z.enum(HANGMAN_LANGUAGES),
     category: z.string().max(40).optional(),
     difficulty: z.string().max(20).optional(),
-    seed: z.string().min(1),
+    serverSeed: z
+      .string()
+      .regex(/^[0-9a-f]{64}$/)
+      .optional(),
+    commitment: z
+      .string()
+      .regex(/^[0-9a-f]{64}$/)
+      .optional(),
+    clientSeed: z.string().min(1).max(64).optional(),
+    nonce: z.number().int().nonnegative().optional(),
+    /** Only in a request from before the fairness module. */
+    seed: z.string().min(1).optional(),
     day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
     requestedAt: Instant,
     cost: z.number().int().nonnegative(),

@@ -3,8 +3,10 @@
  * the settlements the sweeper finishes after a crash (abandoned starts refunded, rewards paid).
  *
  * The paid start, step by step, each step safe to repeat:
- * 1. HangmanRequested on `match-<id>` (the match is the player's, the seed is drawn) together with a daily slot on
- *    `hangman-plays-<user>-<day>`, appended at the version read, so the limit holds even when starts race.
+ * 1. HangmanRequested on `match-<id>` (the match is the player's, the server seed is drawn) together with a daily
+ *    slot on `hangman-plays-<user>-<day>` and the player's next nonce on `fairness-<user>` (the arcade's fairness
+ *    profile: one client seed and one nonce count for every game of chance), each appended at the version read, so
+ *    the limit holds and no nonce is used twice even when starts race.
  * 2. The fee, as a ledger Transfer whose id is derived from the match: sent again, it moves nothing again.
  * 3. HangmanStarted, or HangmanRefused (+ the slot given back) when the ledger said no.
  * A retry of the command (same match) resumes at the step it reached. A start nobody resumes is abandoned by
@@ -23,11 +25,15 @@ import {
   type StreamAppend,
 } from '@qal/events';
 import { ENGINE_ACTOR, HANGMAN_COST_TOKENS, HANGMAN_DAILY_PLAY_LIMIT, PLAY_REQUEST_STALE_MS } from '../config.ts';
-import { decide, initialState } from '../games/hangman/decider.ts';
+import { commitmentOf, type FairnessSeeds } from '../fairness/fairness.ts';
+import { newClientSeed } from '../fairness/server-seed.ts';
+import { candidateWords, decide } from '../games/hangman/decider.ts';
 import type { HangmanCommand, HangmanEvent } from '../games/hangman/messages.ts';
 import { answer, feeRefusal, type HandlerResult } from './handler-result.ts';
 import { NOT_STARTED } from '../games/hangman/state.ts';
 import { addisDay } from './addis-day.ts';
+import { loadFairness } from './arcade.ts';
+import { FAIRNESS_STREAM_TYPE, fairnessStreamId } from './arcade-events.ts';
 import { matchStreamId, MATCH_STREAM_TYPE, playsStreamId, PLAYS_STREAM_TYPE, type HangmanRequested, type MatchEvent } from './events.ts';
 import { evolveMatch, hasStarted, viewOf, type MatchRecord } from './match.ts';
 import {
@@ -130,23 +136,16 @@ export function playHangman(
       const loaded = await loadMatch(deps.store, matchId);
       if (loaded.match) return resumeStart(deps, command, loaded, userId);
 
-      const probe = initialState(
-        {
-          matchId,
-          playerId: userId,
-          language: payload.language,
-          category: payload.category,
-          difficulty: payload.difficulty,
-          startedAt: command.issuedAt,
-        },
-        'probe',
-      );
+      const probe = candidateWords({ language: payload.language, category: payload.category, difficulty: payload.difficulty });
       if (typeof probe === 'string') return answer(rejected(command.commandId, probe));
       const day = addisDay(command.issuedAt);
       const plays = await loadDailyPlays(deps.store, userId, day);
       if (plays.active.size >= HANGMAN_DAILY_PLAY_LIMIT) {
         return answer(rejected(command.commandId, 'daily_limit_reached', { limit: HANGMAN_DAILY_PLAY_LIMIT, day }));
       }
+      const fairness = await loadFairness(deps.store, userId);
+      const clientSeed = fairness.clientSeed ?? newClientSeed();
+      const serverSeed = deps.newSeed();
       const requested: HangmanRequested = {
         type: 'HangmanRequested',
         data: {
@@ -155,13 +154,17 @@ export function playHangman(
           language: probe.language,
           ...(payload.category ? { category: payload.category } : {}),
           ...(payload.difficulty ? { difficulty: payload.difficulty } : {}),
-          seed: deps.newSeed(),
+          serverSeed,
+          commitment: commitmentOf(serverSeed),
+          clientSeed,
+          nonce: fairness.nextNonce,
           day,
           requestedAt: command.issuedAt,
           cost: HANGMAN_COST_TOKENS,
         },
       };
       const playsStream = playsStreamId(userId, day);
+      const fairnessStream = fairnessStreamId(userId);
       await appendAll(deps.store, [
         matchAppend(matchId, 'no_stream', command, [requested]),
         {
@@ -169,6 +172,15 @@ export function playHangman(
           streamType: PLAYS_STREAM_TYPE,
           expectedVersion: plays.version ?? 'no_stream',
           events: eventsOf(command, playsStream, [{ type: 'PlaySlotTaken', data: { matchId } }]),
+        },
+        {
+          streamId: fairnessStream,
+          streamType: FAIRNESS_STREAM_TYPE,
+          expectedVersion: fairness.version ?? 'no_stream',
+          events: eventsOf(command, fairnessStream, [
+            ...(fairness.clientSeed === null ? [{ type: 'ClientSeedSet', data: { clientSeed, at: command.issuedAt } }] : []),
+            { type: 'NonceTaken', data: { matchId, nonce: fairness.nextNonce } },
+          ]),
         },
       ]);
       return resumeStart(deps, command, await loadMatch(deps.store, matchId), userId);
@@ -189,6 +201,10 @@ async function resumeStart(
   if (match.status === 'abandoned') return answer(rejected(command.commandId, 'play_abandoned'));
 
   const { request } = match;
+  const fairness = seedsOfRequest(request);
+  // A start requested before Hangman drew from the fairness module and left half-done: it has no committed seed to
+  // start from, so it is not started now; the sweeper calls it off and refunds any fee (abandonStaleStart).
+  if (!fairness) return answer(rejected(command.commandId, 'play_abandoned'));
   const fee = await chargeFee(deps, command, request);
   if (fee.status === 'rejected') {
     const reason = feeRefusal(fee.reason);
@@ -210,7 +226,7 @@ async function resumeStart(
       language: request.language,
       ...(request.category ? { category: request.category } : {}),
       ...(request.difficulty ? { difficulty: request.difficulty } : {}),
-      seed: request.seed,
+      fairness,
       startedAt: command.issuedAt,
     },
   };
@@ -222,6 +238,12 @@ async function resumeStart(
   const started = fold(match, events);
   deps.logger.info({ matchId: match.matchId, language: request.language }, 'hangman started');
   return answer(succeeded(command.commandId, { matchId: match.matchId, view: viewOf(started) }), position);
+}
+
+/** The seeds of the game a request starts; null for a request from before the fairness module. */
+function seedsOfRequest(request: HangmanRequested['data']): FairnessSeeds | null {
+  const { serverSeed, clientSeed, nonce } = request;
+  return serverSeed !== undefined && clientSeed !== undefined && nonce !== undefined ? { serverSeed, clientSeed, nonce } : null;
 }
 
 // MakeMove ---------------------------------------------------------------------------------------------------------

@@ -1,6 +1,6 @@
 /**
  * A room's match, for any room game of the registry: the game on its own stream (`<prefix><matchId>`, holding its
- * seed and secrets, so the stream never leaves the engine), the room as the process manager of the money. Whatever
+ * server seed and secrets, so the stream never leaves the engine), the room as the process manager of the money. Whatever
  * in the match changes the room (a removal for timeouts, the end) is appended to the room stream in the same atomic
  * append, so the room and its match never disagree, and the room's ledger steps follow under the room's lock.
  *
@@ -50,17 +50,20 @@ const matchAppend = (
   return { streamId, streamType: module.stream.streamType, expectedVersion, events: eventsOf(command, streamId, events) };
 };
 
-/** The match's first append at a room's start, from a seed the shell drew (never shown to anyone). */
+/**
+ * The match's first append at a room's start, from a server seed the shell drew: only its commitment is shown
+ * (every player's view) until the match is over.
+ */
 export function matchStartAppend(
   module: RoomGameModule,
   command: CommandEnvelope,
   room: RoomState,
   matchId: string,
   players: readonly string[],
-  seed: string,
+  serverSeed: string,
 ): StreamAppend {
   const { gameDuration, language } = room.settings;
-  const events = module.start({ matchId, roomCode: room.code, players, gameDuration, language, startedAt: command.issuedAt }, seed);
+  const events = module.start({ matchId, roomCode: room.code, players, gameDuration, language, startedAt: command.issuedAt }, serverSeed);
   return matchAppend(module, matchId, 'no_stream', command, events);
 }
 

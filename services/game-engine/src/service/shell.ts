@@ -38,7 +38,10 @@ export interface HandlerDeps {
   readonly ledger: CommandSender;
   readonly locks: KeyedLock;
   readonly logger: Logger;
-  /** The secret each game's word and hints are drawn from; never derived from anything a client knows. */
+  /**
+   * Draws the secret server seed of a Hangman game or a room match (64 lowercase hex, fairness/server-seed.ts by
+   * default): its word, hints, deal or reshuffles are drawn from it; only its commitment is shown before the end.
+   */
   readonly newSeed: () => string;
   /** Draws an arcade game's server seed (fairness/server-seed.ts by default); a test may fix it. */
   readonly newServerSeed?: () => string;

@@ -26,6 +26,11 @@ let n = 0;
 const send = (ledger: Awaited<ReturnType<typeof createLedger>>, type: string, payload: Record<string, unknown>) =>
   ledger.handle({ commandId: `c-${++n}`, type, actorId: 'test', payload, issuedAt, correlationId: 'k' });
 
+/**
+ * Two players in a room match, settled as rooms settle (docs/product-rules.md, "Rooms"): both entry fees of 30 go
+ * into the match's escrow (bob's penalty hold is voided: he stayed), then the house takes its rake (10 % of the
+ * fees: 6) and the winner, bob, the rest (54). The escrow ends empty.
+ */
 async function scenario() {
   const store = createMemoryEventStore();
   const ledger = await createLedger({ store, db: noDatabase, payments: createSandboxPaymentProvider() });
@@ -51,13 +56,24 @@ async function scenario() {
     matchId: 'm1',
     expiresAt: issuedAt,
   });
+  await send(ledger, 'PlaceHold', {
+    holdId: 'h-b-penalty',
+    from: walletAccountId('bob'),
+    to: escrow,
+    amount: 5,
+    reason: 'penalty',
+    matchId: 'm1',
+    expiresAt: issuedAt,
+  });
   await send(ledger, 'PostHold', { holdId: 'h-a' });
-  await send(ledger, 'VoidHold', { holdId: 'h-b' });
+  await send(ledger, 'PostHold', { holdId: 'h-b' });
+  await send(ledger, 'VoidHold', { holdId: 'h-b-penalty' });
+  await send(ledger, 'Transfer', { transferId: 't-rake', from: escrow, to: 'house', amount: 6, reason: 'rake', matchId: 'm1' });
   await send(ledger, 'Transfer', {
     transferId: 't-pay',
     from: escrow,
     to: walletAccountId('bob'),
-    amount: 30,
+    amount: 54,
     reason: 'payout',
     matchId: 'm1',
   });
@@ -101,7 +117,7 @@ describe('audit', () => {
     expect(report.violations).toEqual([]);
     expect(report.ok).toBe(true);
     expect(report.totals.debits).toBe(report.totals.credits);
-    expect(report.totals.holds).toMatchObject({ placed: 2, posted: 1, voided: 1, pending: 0 });
+    expect(report.totals.holds).toMatchObject({ placed: 3, posted: 2, voided: 1, pending: 0 });
     const alice = report.accounts.find((a) => a.accountId === walletAccountId('alice'));
     expect(alice).toMatchObject({ balance: 80, held: 0 });
     expect(alice?.lines.map((l) => [l.reason, l.balanceChange])).toEqual([
@@ -111,6 +127,10 @@ describe('audit', () => {
       ['entry_fee', -30],
     ]);
     expect(report.accounts.find((a) => a.accountId === 'issuance')?.balance).toBe(-210);
+    // The winner received the fees less the rake; the house the rake; the escrow is empty.
+    expect(report.accounts.find((a) => a.accountId === walletAccountId('bob'))).toMatchObject({ balance: 124, held: 0 });
+    expect(report.accounts.find((a) => a.accountId === 'house')).toMatchObject({ balance: 6 });
+    expect(report.accounts.find((a) => a.accountId === escrowAccountId('m1'))).toMatchObject({ balance: 0, held: 0, pendingCredit: 0 });
   });
 
   it('reports an edited event as a broken hash chain', async () => {
@@ -184,7 +204,7 @@ describe('audit', () => {
               transferId: 't-pay',
               debitAccountId: 'escrow:m1',
               creditAccountId: walletAccountId('bob'),
-              amount: 30,
+              amount: 54,
               reason: 'payout',
               matchId: 'm1',
               purchaseId: null,
@@ -214,7 +234,7 @@ describe('audit', () => {
 
     const skewed = clean.map((a) => (a.accountId === walletAccountId('bob') ? { ...a, balance: a.balance + 1 } : a));
     expect(audit(events, { readModel: { position: null, accounts: skewed } }).violations).toEqual([
-      expect.stringMatching(/read model wallet:bob: balance 131/),
+      expect.stringMatching(/read model wallet:bob: balance 125/),
     ]);
 
     // A read model taken when only the first transaction was projected matches the replay at that point.

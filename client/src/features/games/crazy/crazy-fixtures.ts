@@ -37,6 +37,7 @@ export function aCrazyView(overrides: Partial<CrazyView> = {}): CrazyView {
     starter: 'u-1',
     winner: null,
     last: null,
+    fairness: { commitment: 'c0ffee'.repeat(10) + 'c0ff', serverSeed: null, clientSeed: 'crazy_m-1', nonce: 0 },
     ...overrides,
   };
 }

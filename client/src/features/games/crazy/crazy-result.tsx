@@ -1,12 +1,23 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MatchResultActions, MatchResultFigures, useNameOf, useNetTokens } from '../../../components/match/match-parts.tsx';
+import {
+  MatchResultActions,
+  MatchResultFigures,
+  MatchSettlement,
+  useNameOf,
+  useNetTokens,
+} from '../../../components/match/match-parts.tsx';
+import { FairnessSeal } from '../../../components/fairness-seal.tsx';
 import { ResultSheet } from '../../../components/result-sheet.tsx';
+import { netOf } from '../../../lib/rooms/room-rules.ts';
 import type { RoomView } from '../../../lib/rooms/rooms-api.ts';
 import type { CrazyView } from './crazy-api.ts';
 import { beep } from './crazy-sound.ts';
 
-/** The end of a match: who won, the viewer's score and net tokens, every player's score and cards left, what next. */
+/**
+ * The end of a match: who won, the viewer's score and net tokens, every player's score and cards left, the prize and
+ * every player's net, what next.
+ */
 export function CrazyResult({
   room,
   view,
@@ -27,7 +38,7 @@ export function CrazyResult({
     if (view.winner === me) beep('win');
   }, [view.winner, me]);
   const won = view.winner === me;
-  const tokens = useNetTokens(view.matchId, view.tokens ?? null);
+  const tokens = useNetTokens(view.matchId, view.tokens ?? netOf(room, view.matchId, me));
   const scores = view.players
     .map((p) => ({ id: p.id, score: view.scores?.[p.id] ?? 0, cards: view.counts?.[p.id] ?? p.cards }))
     .sort((a, b) => b.score - a.score || a.cards - b.cards);
@@ -48,6 +59,8 @@ export function CrazyResult({
           </li>
         ))}
       </ol>
+      <MatchSettlement room={room} matchId={view.matchId} />
+      <FairnessSeal matchId={view.matchId} fairness={view.fairness} />
       <MatchResultActions room={room} me={me} matchId={view.matchId} busy={busy} onRematch={onRematch} />
     </ResultSheet>
   );

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DeadlineClock } from '../../../components/countdown.tsx';
+import { FairnessSeal } from '../../../components/fairness-seal.tsx';
 import { LeaveMatch, useNameOf } from '../../../components/match/match-parts.tsx';
 import { PageSkeleton } from '../../../components/skeleton.tsx';
 import type { RoomGameProps } from '../../../lib/games/registry.tsx';
@@ -67,6 +68,7 @@ function Table({ room, me, busy, onRematch, onLeave, matchId }: RoomGameProps & 
             send={send}
           />
           <Hand view={view} selection={snapshot.context.selection} onToggle={(id) => send({ type: 'TOGGLE', id })} />
+          <FairnessSeal matchId={view.matchId} fairness={view.fairness} />
         </>
       )}
       <CrazyInstructions />

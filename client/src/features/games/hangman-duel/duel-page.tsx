@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FairnessSeal } from '../../../components/fairness-seal.tsx';
 import { usePhysicalKeyboard } from '../../../components/keyboard.tsx';
 import { LeaveMatch } from '../../../components/match/match-parts.tsx';
 import { PageSkeleton } from '../../../components/skeleton.tsx';
@@ -56,6 +57,7 @@ export default function DuelGame({ room, me, session, busy, onRematch, onLeave }
       )}
       <Scores room={room} match={match} me={me} />
       <RoundResults room={room} match={match} />
+      {turn !== 'over' && <FairnessSeal matchId={match.matchId} fairness={match.fairness} />}
       {turn !== 'over' && match.players.some((p) => p.id === me && p.status === 'playing') && (
         <LeaveMatch penalty={room.penalty} busy={busy} onLeave={onLeave} />
       )}

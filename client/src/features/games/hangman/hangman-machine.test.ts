@@ -19,6 +19,7 @@ function aView(overrides: Partial<HangmanView> = {}): HangmanView {
     hintsLeft: 2,
     startedAt: '2026-03-02T06:00:00.000Z',
     deadline: '2026-03-02T06:02:00.000Z',
+    fairness: null,
     ...overrides,
   };
 }

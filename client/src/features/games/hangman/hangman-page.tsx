@@ -14,6 +14,7 @@ import { fetchWallet } from '../../../lib/wallet-api.ts';
 import { setWallet } from '../../../lib/wallet-store.ts';
 import { fetchGames, pickLocalized } from '../../../lib/games/games-api.ts';
 import { Countdown } from '../../../components/countdown.tsx';
+import { FairnessSeal } from '../../../components/fairness-seal.tsx';
 import { ResultSheet } from '../../../components/result-sheet.tsx';
 import { HangmanDrawing } from './hangman-drawing.tsx';
 import {
@@ -315,6 +316,7 @@ function GameBoard({
         onKey={onKey}
       />
       {view.language === 'en' && <p className="muted small hangman-typing-note">{t('game.physicalKeyboard')}</p>}
+      <FairnessSeal matchId={view.matchId} fairness={view.fairness} />
     </div>
   );
 }
@@ -349,6 +351,7 @@ function ResultPanel({ view, onPlayAgain, onChangeSetup }: { view: HangmanView; 
           <dd data-testid="result-xp">+{number.format(view.xpWon ?? 0)}</dd>
         </div>
       </dl>
+      <FairnessSeal matchId={view.matchId} fairness={view.fairness} />
       <div className="row">
         <button type="button" className="button button-primary" onClick={onPlayAgain} data-testid="play-again">
           {t('result.playAgain')}

@@ -2,7 +2,6 @@
  * Cards of the two decks and what they can do. A card id names its suit letter, rank and deck copy (`h-A-1`,
  * `s-10-2`), so ids are stable, unique and readable in events; the view sends `{id, suit, rank}`.
  */
-import { seededRandom } from '../hangman/seeded-random.ts';
 import { CRAZY_ACE_OF_SPADES_POINTS, CRAZY_CARD_POINTS, CRAZY_DECKS } from './rules.ts';
 import { RANKS, SUITS, type Rank, type Suit } from '@qal/events';
 
@@ -50,17 +49,6 @@ export const colourOf = (suit: Suit): 'red' | 'black' => (suit === 'hearts' || s
 export const areTwins = (a: Card, b: Card): boolean => a.id !== b.id && a.suit === b.suit && a.rank === b.rank;
 
 export const pointsOf = (card: Card): number => (isAceOfSpades(card) ? CRAZY_ACE_OF_SPADES_POINTS : CRAZY_CARD_POINTS[card.rank]);
-
-/** `ids` in an order fixed by `seed` (Fisher–Yates over the seeded generator). */
-export function shuffled(ids: readonly string[], seed: string): string[] {
-  const random = seededRandom(seed);
-  const out = [...ids];
-  for (let i = out.length - 1; i > 0; i--) {
-    const j = Math.floor(random() * (i + 1));
-    [out[i], out[j]] = [out[j]!, out[i]!];
-  }
-  return out;
-}
 
 /** A short label for captions and messages: `A♠`, `10♥`. */
 export const labelOf = (card: Card): string => `${card.rank}${SUIT_SYMBOL[card.suit]}`;

@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { ALL_CARD_IDS, SUITS, cardOf, isAceOfSpades, isTwo, isWild } from './cards.ts';
 import { fold, goesOnPile, isCatchable, stacksOn, startEvents, step } from './decider.ts';
 import { CRAZY_REJECTIONS, CrazyEvent, type CrazyCommand, type CrazyRejection } from './messages.ts';
-import { seededRandom } from '../hangman/seeded-random.ts';
+import { testRandom, testServerSeed } from '../../fairness/testing.ts';
 import { replay } from './replay.ts';
 import { CRAZY_TURN_SECONDS } from './rules.ts';
 import { handOf, playingIds, topCard, type CrazyState } from './state.ts';
@@ -197,7 +197,7 @@ function chooseCommand(state: CrazyState, random: () => number, now: number): { 
 }
 
 function simulate(seed: string, players: number, rejections: Map<string, number>, deep: boolean): GameResult {
-  const random = seededRandom(`${seed}:moves`);
+  const random = testRandom(`${seed}:moves`);
   const ids = Array.from({ length: players }, (_, i) => `p${i}`);
   const events: CrazyEvent[] = startEvents(
     {
@@ -207,7 +207,7 @@ function simulate(seed: string, players: number, rejections: Map<string, number>
       turnMs: CRAZY_TURN_SECONDS.normal * 1000,
       startedAt: new Date(STARTED_AT_MS).toISOString(),
     },
-    seed,
+    testServerSeed(seed),
   );
   let state = fold(events);
   checkInvariants(state, state, seed);

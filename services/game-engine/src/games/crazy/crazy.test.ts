@@ -1,8 +1,10 @@
 /** Crazy's rules as given a table / when a command / then events or a named rejection (decisions: rules.ts). */
 import { describe, expect, it } from 'vitest';
 import { ALL_CARD_IDS } from './cards.ts';
-import { decide, evolve, initialState, startEvents, step, winnersOf } from './decider.ts';
-import { CrazyEvent, CrazyMove, moveToCommand, type CardsDrawn } from './messages.ts';
+import { commitmentOf, fairRandom, fairRandomAt } from '../../fairness/fairness.ts';
+import { testServerSeed } from '../../fairness/testing.ts';
+import { decide, evolve, fold, initialState, startEvents, step, winnersOf } from './decider.ts';
+import { CrazyEvent, CrazyMove, moveToCommand, type CardsDrawn, type CrazyStarted } from './messages.ts';
 import {
   CRAZY_ACE_OF_SPADES_DRAW,
   CRAZY_CALL_DRAW,
@@ -34,6 +36,7 @@ import {
   when,
   type Played,
 } from './testing.ts';
+import { viewFor } from './view.ts';
 
 const drawn = (outcome: CrazyEvent[] | string): CardsDrawn['data'][] =>
   typeof outcome === 'string' ? [] : outcome.flatMap((e) => (e.type === 'CardsDrawn' ? [e.data] : []));
@@ -52,9 +55,11 @@ const expectWhole = (p: Played) => {
   expect(new Set(all).size).toBe(104);
 };
 
-describe('dealing from the seed', () => {
+describe('dealing from the match’s fair stream', () => {
+  const SEED = testServerSeed('seed-1');
+
   it('deals two decks: the starter 6, everyone else 5, the rest in the deck, every card once', () => {
-    const [event] = startEvents(crazyConfig({ players: ['ann', 'bob', 'cat', 'dan'] }), 'seed-1');
+    const [event] = startEvents(crazyConfig({ players: ['ann', 'bob', 'cat', 'dan'] }), SEED);
     if (event?.type !== 'CrazyStarted') throw new Error('no start');
     const { hands, deck, starter } = event.data;
     for (const [id, hand] of Object.entries(hands)) expect(hand).toHaveLength(id === starter ? 6 : 5);
@@ -64,15 +69,63 @@ describe('dealing from the seed', () => {
     expect(ALL_CARD_IDS).toContain('s-10-2');
   });
 
-  it('is the same deal for the same seed and another for another seed', () => {
-    expect(startEvents(crazyConfig(), 'seed-1')).toEqual(startEvents(crazyConfig(), 'seed-1'));
-    expect(startEvents(crazyConfig(), 'seed-1')).not.toEqual(startEvents(crazyConfig(), 'seed-2'));
-    const starters = new Set(Array.from({ length: 40 }, (_, i) => initialState(crazyConfig(), `s${i}`).starter));
+  it('draws the published way: shuffle the 104, then int(players) for the starter, then deal from the starter round the seats', () => {
+    const players = ['ann', 'bob', 'cat', 'dan'];
+    const [event] = startEvents(crazyConfig({ players }), SEED);
+    if (event?.type !== 'CrazyStarted') throw new Error('no start');
+    const seeds = { serverSeed: SEED, clientSeed: 'match-1', nonce: 0 };
+    const random = fairRandom(seeds);
+    const deck = random.shuffle(ALL_CARD_IDS);
+    const starterIndex = random.int(players.length);
+    const order = players.map((_, k) => players[(starterIndex + k) % players.length]!);
+    expect(event.data.starter).toBe(order[0]);
+    expect(order.flatMap((id) => event.data.hands[id]!)).toEqual(deck.slice(0, 6 + 5 * 3));
+    expect(event.data.deck).toEqual(deck.slice(21));
+    // The start event keeps the seeds (secret) and where the stream got to, and no old-style seed.
+    expect(event.data).toMatchObject({ fairness: seeds, bytesUsed: random.bytesUsed });
+    expect(event.data).not.toHaveProperty('seed');
+  });
+
+  it('is the same deal for the same seeds and another for another server seed or another match', () => {
+    expect(startEvents(crazyConfig(), SEED)).toEqual(startEvents(crazyConfig(), SEED));
+    expect(startEvents(crazyConfig(), SEED)).not.toEqual(startEvents(crazyConfig(), testServerSeed('seed-2')));
+    const other = startEvents(crazyConfig({ matchId: 'match-2' }), SEED)[0]!;
+    expect(other.type === 'CrazyStarted' && other.data.deck).not.toEqual((startEvents(crazyConfig(), SEED)[0] as CrazyStarted).data.deck);
+    const starters = new Set(Array.from({ length: 40 }, (_, i) => initialState(crazyConfig(), testServerSeed(`s${i}`)).starter));
     expect(starters).toEqual(new Set(['ann', 'bob', 'cat']));
   });
 
+  it('deals the vector the browser’s verifier checks (client/src/features/games/crazy/verify.test.ts)', () => {
+    const state = initialState(crazyConfig({ matchId: 'crazy.7c1d', players: ['u-1', 'u-2', 'u-3'] }), testServerSeed('verify-crazy'));
+    expect(state.chance.seeds).toEqual({
+      serverSeed: 'b3d686ea91fd4aa1acae03e9295b21234eb62f65d5b7e854020582a86907ad61',
+      clientSeed: 'crazy_7c1d',
+      nonce: 0,
+    });
+    expect(state.starter).toBe('u-3');
+    expect(state.hands).toEqual({
+      'u-1': ['c-J-2', 's-J-2', 'h-6-1', 'd-5-2', 'c-Q-2'],
+      'u-2': ['c-8-1', 'c-3-1', 'h-9-2', 'c-4-2', 's-A-2'],
+      'u-3': ['d-K-2', 'd-A-1', 'h-7-1', 'c-10-1', 'd-Q-1', 'h-3-1'],
+    });
+    expect(state.deck.slice(0, 5)).toEqual(['s-4-2', 's-2-1', 's-K-1', 'd-J-1', 'd-4-1']);
+    expect(state.chance.bytesUsed).toBe(416);
+    // The reshuffle the decider draws next: the starter's first five cards on the pile, the four under the top.
+    const reshuffle = fairRandomAt(state.chance.seeds, state.chance.bytesUsed).shuffle(['d-K-2', 'd-A-1', 'h-7-1', 'c-10-1']);
+    expect(reshuffle).toEqual(['c-10-1', 'd-K-2', 'h-7-1', 'd-A-1']);
+  });
+
+  it('takes the match id as the client seed, written with `_` for a character a client seed may not hold', () => {
+    const [event] = startEvents(crazyConfig({ matchId: 'crazy.0b9c-42' }), SEED);
+    expect(event).toMatchObject({ data: { fairness: { serverSeed: SEED, clientSeed: 'crazy_0b9c-42', nonce: 0 } } });
+  });
+
+  it('refuses a server seed that is not 64 lowercase hex characters', () => {
+    for (const bad of ['seed-1', SEED.toUpperCase(), SEED.slice(1)]) expect(() => startEvents(crazyConfig(), bad)).toThrow(RangeError);
+  });
+
   it("opens on the starter's turn, an empty pile, seat order, the turn timer running (Normal 30 s, Rush 15 s)", () => {
-    const state = initialState(crazyConfig({ turnMs: crazyTurnMsOf('rush') }), 'seed-1');
+    const state = initialState(crazyConfig({ turnMs: crazyTurnMsOf('rush') }), SEED);
     expect(state).toMatchObject({ status: 'playing', pile: [], suit: null, penalty: 0, direction: 1, turnNumber: 1 });
     expect(state.currentPlayer).toBe(state.starter);
     expect(state.turnDeadline).toBe(after(15));
@@ -80,10 +133,10 @@ describe('dealing from the seed', () => {
   });
 
   it('needs 2 to 8 distinct players, and deals only to them (§11.4.4)', () => {
-    expect(() => startEvents(crazyConfig({ players: ['ann'] }), 's')).toThrow(RangeError);
-    expect(() => startEvents(crazyConfig({ players: Array.from({ length: 9 }, (_, i) => `p${i}`) }), 's')).toThrow(RangeError);
-    expect(() => startEvents(crazyConfig({ players: ['ann', 'ann'] }), 's')).toThrow(RangeError);
-    const eight = initialState(crazyConfig({ players: Array.from({ length: 8 }, (_, i) => `p${i}`) }), 's');
+    expect(() => startEvents(crazyConfig({ players: ['ann'] }), SEED)).toThrow(RangeError);
+    expect(() => startEvents(crazyConfig({ players: Array.from({ length: 9 }, (_, i) => `p${i}`) }), SEED)).toThrow(RangeError);
+    expect(() => startEvents(crazyConfig({ players: ['ann', 'ann'] }), SEED)).toThrow(RangeError);
+    const eight = initialState(crazyConfig({ players: Array.from({ length: 8 }, (_, i) => `p${i}`) }), SEED);
     expect(Object.keys(eight.hands)).toEqual(eight.players.map((p) => p.id));
     expect(cardsInPlay(eight)).toHaveLength(104);
   });
@@ -362,16 +415,18 @@ describe('drawing and passing', () => {
 });
 
 describe('reshuffling the pile', () => {
-  const short = (seed = 'rigged') => {
+  /** A full table with an empty deck and four cards on the pile; `label` names the match's server seed. */
+  const short = (label = 'rigged', bytesUsed = 0) => {
     const given = rig({ hands: { ann: ['c-4-1'], bob: ['c-3-1'] }, pile: ['d-5-1', 'd-6-1', 'd-7-1', 'h-9-1'], deck: [] });
     const pile = new Set(given.state.pile);
     const rest = ALL_CARD_IDS.filter((id) => !pile.has(id) && id !== 'c-4-1' && id !== 'c-3-1');
     // The rest of the cards sit in cat's hand (a full table), so the deck is empty and the pile must be reused.
     const full = rig({ hands: { ann: ['c-4-1'], bob: ['c-3-1'], cat: rest }, pile: [...given.state.pile], deck: [] });
-    return { ...full, state: { ...full.state, seed } };
+    const seeds = { serverSeed: testServerSeed(label), clientSeed: 'match-1', nonce: 0 };
+    return { ...full, state: { ...full.state, chance: { seeds, commitment: commitmentOf(seeds.serverSeed), bytesUsed } } };
   };
 
-  it('puts the pile under its top card, shuffled by the seed, into the deck when it runs out', () => {
+  it('puts the pile under its top card, shuffled by the match’s stream, into the deck when it runs out', () => {
     const outcome = when(short(), drawCard('ann'));
     expect(types(outcome)).toEqual(['PileReshuffled', 'CardsDrawn']);
     const { state } = play(short(), drawCard('ann'));
@@ -381,8 +436,36 @@ describe('reshuffling the pile', () => {
     expectWhole({ ...short(), state });
   });
 
-  it('is deterministic: the same seed gives the same order', () => {
+  it('shuffles where the stream had got to, records where it left off, and the next reshuffle goes on from there', () => {
+    const given = short('rigged', 412);
+    const outcome = when(given, drawCard('ann'));
+    const reshuffled = (outcome as CrazyEvent[])[0]!;
+    const random = fairRandomAt(given.state.chance.seeds, 412);
+    expect(reshuffled).toMatchObject({
+      type: 'PileReshuffled',
+      data: { cards: random.shuffle(['d-5-1', 'd-6-1', 'd-7-1']), bytesUsed: random.bytesUsed },
+    });
+    const after1 = play(given, drawCard('ann')).state;
+    expect(after1.chance.bytesUsed).toBe(random.bytesUsed);
+
+    // ann plays the card she drew onto nothing useful later; here: put the pile back under a new top and draw again.
+    const refilled: Played = {
+      state: { ...after1, currentPlayer: 'bob', hasDrawn: false, deck: [], pile: ['s-2-1', 's-3-1', 'h-9-1'] },
+      events: [],
+    };
+    const second = (when(refilled, drawCard('bob')) as CrazyEvent[])[0]!;
+    expect(second).toMatchObject({
+      type: 'PileReshuffled',
+      data: { cards: random.shuffle(['s-2-1', 's-3-1']), bytesUsed: random.bytesUsed },
+    });
+  });
+
+  it('is deterministic: the same seeds and position give the same order, another server seed another', () => {
     expect(when(short('a'), drawCard('ann'))).toEqual(when(short('a'), drawCard('ann')));
+    const orders = new Set(
+      Array.from({ length: 12 }, (_, i) => JSON.stringify((when(short(`b${i}`), drawCard('ann')) as CrazyEvent[])[0])),
+    );
+    expect(orders.size).toBeGreaterThan(1);
   });
 
   it('draws what there is when every other card is in a hand, and never makes cards', () => {
@@ -390,6 +473,61 @@ describe('reshuffling the pile', () => {
     const outcome = when(given, facePenalty('ann'));
     expect(drawn(outcome)).toEqual([{ playerId: 'ann', cards: ['s-K-1'], owed: 4, reason: 'penalty', at: after(1) }]);
     expect(play(given, facePenalty('ann')).state.penalty).toBe(0);
+  });
+});
+
+describe('a match started before Crazy drew from the fairness module', () => {
+  /** Its start event as it was stored then: an old `seed`, no fairness. */
+  const legacy = (): Played => {
+    const { events } = rig({ hands: { ann: ['c-4-1'], bob: ['c-3-1'] }, pile: [], deck: [] });
+    const { fairness: _fairness, bytesUsed: _bytesUsed, ...data } = (events[0] as CrazyStarted).data;
+    const started = CrazyEvent.parse({ type: 'CrazyStarted', data: { ...data, seed: 'an-old-base64url-seed' } });
+    return { state: fold([started]), events: [started] };
+  };
+
+  it('still parses and folds, and shows no fairness (it never showed a commitment)', () => {
+    const { state } = legacy();
+    expect(state.chance.commitment).toBeNull();
+    expect(viewFor(state, 'ann').fairness).toBeNull();
+    expect(viewFor({ ...state, status: 'finished' }, 'ann').fairness).toBeNull();
+  });
+
+  it('replays its old reshuffles as they are stored, and reshuffles again from a stream keyed by its old seed', () => {
+    const base = legacy();
+    const stored: CrazyEvent = CrazyEvent.parse({ type: 'PileReshuffled', data: { cards: ['h-5-1'], at: after(1) } });
+    const state = evolve({ ...base.state, pile: ['h-5-1', 'h-9-1'] }, stored);
+    expect(state).toMatchObject({ deck: ['h-5-1'], pile: ['h-9-1'], reshuffles: 1 });
+    expect(state.chance.bytesUsed).toBe(0);
+    const refilled: Played = { state: { ...state, deck: [], pile: ['d-5-1', 'd-6-1', 'h-9-1'] }, events: [] };
+    const next = when(refilled, drawCard('ann'));
+    expect(types(next)).toEqual(['PileReshuffled', 'CardsDrawn']);
+    expect(next).toEqual(when(refilled, drawCard('ann')));
+  });
+
+  it('refuses a start event with both an old seed and the seeds, or with neither', () => {
+    const data = (rig({ hands: { ann: ['c-4-1'], bob: ['c-3-1'] } }).events[0] as CrazyStarted).data;
+    expect(CrazyEvent.safeParse({ type: 'CrazyStarted', data: { ...data, seed: 'old' } }).success).toBe(false);
+    const { fairness: _fairness, ...neither } = data;
+    expect(CrazyEvent.safeParse({ type: 'CrazyStarted', data: neither }).success).toBe(false);
+  });
+});
+
+describe('the fairness shown to the table', () => {
+  it('shows the commitment and the seeds from the deal, the server seed only once the match is finished', () => {
+    const { state } = started({}, 'seed-1');
+    const seed = testServerSeed('seed-1');
+    for (const viewer of ['ann', 'bob', null]) {
+      expect(viewFor(state, viewer).fairness).toEqual({
+        commitment: commitmentOf(seed),
+        serverSeed: null,
+        clientSeed: 'match-1',
+        nonce: 0,
+      });
+      expect(JSON.stringify(viewFor(state, viewer))).not.toContain(seed);
+    }
+    const over = play(started({}, 'seed-1'), remove(state.players.find((p) => p.id !== state.starter)!.id), remove(state.starter)).state;
+    expect(over.status).toBe('finished');
+    expect(viewFor(over, 'ann').fairness).toMatchObject({ commitment: commitmentOf(seed), serverSeed: seed });
   });
 });
 

@@ -1,26 +1,17 @@
 /**
- * Crazy as a pure decider (docs/decisions/0003). startEvents() deals a match from its seed, decide() turns a command
- * into events or a named rejection, evolve() folds events into state. No clock and no chance: every command carries
- * its time, and every shuffle comes from the match's seed. The rule decisions are listed in rules.ts.
+ * Crazy as a pure decider (docs/decisions/0003). startEvents() deals a match from its server seed, decide() turns a
+ * command into events or a named rejection, evolve() folds events into state. No clock and no chance of its own:
+ * every command carries its time, and every shuffle comes from the match's provably fair stream (games/fair-chance.ts,
+ * docs/fairness.md): the deal and the starter first, then each reshuffle where the one before left off. The rule
+ * decisions are listed in rules.ts.
  *
  * A command is answered with every event it causes, in order (a play that empties the hand also carries
  * CrazyFinished), so the stored state is never left half-way. evolve() only applies facts; every choice (who plays
  * next, which cards are drawn, whether a call is right) is made by decide() and written into the events.
  */
-import { seededRandom } from '../hangman/seeded-random.ts';
-import {
-  ALL_CARD_IDS,
-  areTwins,
-  cardOf,
-  colourOf,
-  isAceOfSpades,
-  isTwo,
-  isWild,
-  pointsOf,
-  shuffled,
-  type Card,
-  type Suit,
-} from './cards.ts';
+import { fairRandom } from '../../fairness/fairness.ts';
+import { afterDraw, chanceOfStart, drawFrom, roomSeeds } from '../fair-chance.ts';
+import { ALL_CARD_IDS, areTwins, cardOf, colourOf, isAceOfSpades, isTwo, isWild, pointsOf, type Card, type Suit } from './cards.ts';
 import type {
   CallCrazy,
   CrazyCommand,
@@ -58,19 +49,23 @@ export interface CrazyConfig {
 export type CrazyOutcome = CrazyEvent[] | CrazyRejection;
 
 /**
- * The event that opens a match: the deck shuffled by `seed`, a starter picked by `seed` (6 cards), 5 cards to
- * everyone else in seat order from the starter. The rooms layer checks the room before starting, so a bad config
- * here is a programming error and throws.
+ * The event that opens a match, from the match's stream (the server seed the service drew, the match's client seed,
+ * nonce 0: fair-chance.ts roomSeeds): first the 104 cards shuffled (`shuffle`), then the starter (`int(players)`),
+ * who gets 6 cards from the top of the shuffled deck, then 5 to everyone else in seat order from the starter. The
+ * rooms layer checks the room before starting, so a bad config here (a bad server seed too) is a programming error
+ * and throws.
  */
-export function startEvents(config: CrazyConfig, seed: string): CrazyEvent[] {
+export function startEvents(config: CrazyConfig, serverSeed: string): CrazyEvent[] {
   const { matchId, roomCode, players, turnMs, startedAt } = config;
   if (players.length < CRAZY_PLAYERS_MIN || players.length > CRAZY_PLAYERS_MAX)
     throw new RangeError(`crazy: ${players.length} players, needs ${CRAZY_PLAYERS_MIN}–${CRAZY_PLAYERS_MAX}`);
   if (new Set(players).size !== players.length) throw new RangeError('crazy: a player is seated twice');
   if (!(turnMs > 0)) throw new RangeError('crazy: the turn time must be positive');
   if (Number.isNaN(Date.parse(startedAt))) throw new RangeError('crazy: startedAt is not an instant');
-  const deck = shuffled(ALL_CARD_IDS, `${seed}:deck`);
-  const starterIndex = Math.floor(seededRandom(`${seed}:starter`)() * players.length);
+  const fairness = roomSeeds(matchId, serverSeed);
+  const random = fairRandom(fairness);
+  const deck = random.shuffle(ALL_CARD_IDS);
+  const starterIndex = random.int(players.length);
   const hands: Record<string, string[]> = {};
   let next = 0;
   for (let k = 0; k < players.length; k++) {
@@ -90,7 +85,8 @@ export function startEvents(config: CrazyConfig, seed: string): CrazyEvent[] {
       deck: deck.slice(next),
       turnMs,
       startedAt,
-      seed,
+      fairness,
+      bytesUsed: random.bytesUsed,
       rules: { ...CRAZY_RULE_NUMBERS },
     },
   };
@@ -98,7 +94,7 @@ export function startEvents(config: CrazyConfig, seed: string): CrazyEvent[] {
 }
 
 /** The state of a match just dealt: the starter's turn on an empty pile. */
-export const initialState = (config: CrazyConfig, seed: string): CrazyState => fold(startEvents(config, seed));
+export const initialState = (config: CrazyConfig, serverSeed: string): CrazyState => fold(startEvents(config, serverSeed));
 
 /** Folds a whole stream, which starts with CrazyStarted (e.g. when a match is loaded). */
 export function fold(events: readonly CrazyEvent[]): CrazyState {
@@ -203,6 +199,7 @@ export function evolve(state: CrazyState, event: CrazyEvent): CrazyState {
         deck: [...s.deck, ...event.data.cards],
         pile: top === undefined ? [] : [top],
         reshuffles: s.reshuffles + 1,
+        chance: afterDraw(s.chance, event.data.bytesUsed),
       };
     }
     case 'TurnPassed': {
@@ -484,12 +481,15 @@ function penalise(run: Run, playerId: string, cards: readonly string[], reason: 
   return run;
 }
 
-/** Draws `owed` cards for `playerId`, reshuffling the pile under the deck first when the deck is short. */
+/**
+ * Draws `owed` cards for `playerId`, reshuffling the pile under the deck first when the deck is short: the pile
+ * under its top card, in the order it was played, shuffled by the match's stream where it had got to.
+ */
 function drawCards(run: Run, playerId: string, owed: number, reason: DrawReason, at: string): void {
   const state = run.state;
   if (state.deck.length < owed && state.pile.length > 1) {
-    const cards = shuffled(state.pile.slice(0, -1), `${state.seed}:reshuffle:${state.reshuffles}`);
-    run.push({ type: 'PileReshuffled', data: { cards, at } });
+    const { value: cards, bytesUsed } = drawFrom(state.chance, (random) => random.shuffle(state.pile.slice(0, -1)));
+    run.push({ type: 'PileReshuffled', data: { cards, at, bytesUsed } });
   }
   run.push({ type: 'CardsDrawn', data: { playerId, cards: run.state.deck.slice(0, owed), owed, reason, at } });
 }
@@ -533,13 +533,13 @@ function finished(state: CrazyState, winner: string, reason: CrazyEndReason, at:
 }
 
 function fromStarted(event: CrazyStarted): CrazyState {
-  const { matchId, roomCode, players, starter, hands, deck, turnMs, startedAt, seed, rules } = event.data;
+  const { matchId, roomCode, players, starter, hands, deck, turnMs, startedAt, rules } = event.data;
   const zeroes = Object.fromEntries(players.map((id) => [id, 0]));
   return {
     status: 'playing',
     matchId,
     roomCode,
-    seed,
+    chance: chanceOfStart(event.data),
     startedAt,
     turnMs,
     rules,

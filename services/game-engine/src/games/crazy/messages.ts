@@ -4,7 +4,7 @@
  * moveToCommand() turns it into the decider's command.
  *
  * Times are ISO-8601 instants carried by the commands (the gateway's receive time, or a timer's deadline), never a
- * clock read here. CrazyStarted (the seed, every hand, the deck order), CardsDrawn and PileReshuffled hold secrets,
+ * clock read here. CrazyStarted (the seeds, every hand, the deck order), CardsDrawn and PileReshuffled hold secrets,
  * so a match's stream is server-only; clients see viewFor() alone.
  */
 import { z } from 'zod';
@@ -20,6 +20,7 @@ import {
   type RemovalReason,
   type WrongPlayReason,
 } from '@qal/events';
+import { BytesUsed, FairSeeds, hasOneChance, ONE_CHANCE_MESSAGE } from '../fair-chance.ts';
 import { SUITS } from './cards.ts';
 import { CRAZY_PLAYERS_MAX, CRAZY_PLAYERS_MIN } from './rules.ts';
 
@@ -136,24 +137,31 @@ export const RuleNumbers = z.object({
 });
 
 /**
- * The match's first event: the seats, the dealt hands and the deck (first id = next drawn), all drawn from `seed`
- * by startEvents(), and the rule numbers in force. The starter has the first turn on an empty pile.
+ * The match's first event: the seats, the dealt hands and the deck (first id = next drawn), all drawn by
+ * startEvents() from the match's fair stream (`fairness`: its seeds, secret until the end; `bytesUsed`: what the deal
+ * and the starter drew of it), and the rule numbers in force. The starter has the first turn on an empty pile.
+ * Matches started before Crazy drew from the fairness module hold `seed` instead (games/fair-chance.ts).
  */
 export const CrazyStarted = z.object({
   type: z.literal('CrazyStarted'),
-  data: z.object({
-    matchId: Id,
-    roomCode: z.string().min(1).max(20),
-    /** Seat order: play goes this way until a 5 reverses it. */
-    players: z.array(Id).min(CRAZY_PLAYERS_MIN).max(CRAZY_PLAYERS_MAX),
-    starter: Id,
-    hands: z.record(z.string(), CardIds),
-    deck: CardIds,
-    turnMs: z.number().int().positive(),
-    startedAt: Instant,
-    seed: z.string().min(1).max(200),
-    rules: RuleNumbers,
-  }),
+  data: z
+    .object({
+      matchId: Id,
+      roomCode: z.string().min(1).max(20),
+      /** Seat order: play goes this way until a 5 reverses it. */
+      players: z.array(Id).min(CRAZY_PLAYERS_MIN).max(CRAZY_PLAYERS_MAX),
+      starter: Id,
+      hands: z.record(z.string(), CardIds),
+      deck: CardIds,
+      turnMs: z.number().int().positive(),
+      startedAt: Instant,
+      fairness: FairSeeds.optional(),
+      bytesUsed: BytesUsed.optional(),
+      /** Only in a match started before the fairness module. */
+      seed: z.string().min(1).max(200).optional(),
+      rules: RuleNumbers,
+    })
+    .refine(hasOneChance, ONE_CHANCE_MESSAGE),
 });
 export type CrazyStarted = z.infer<typeof CrazyStarted>;
 
@@ -190,10 +198,13 @@ export const CardsDrawn = z.object({
 });
 export type CardsDrawn = z.infer<typeof CardsDrawn>;
 
-/** The pile under its top card, shuffled by the seed, goes under the deck (`cards` in their new order). */
+/**
+ * The pile under its top card, shuffled by the match's stream where it had got to, goes under the deck (`cards` in
+ * their new order); `bytesUsed`: the stream's position after the shuffle (absent in matches from before fairness).
+ */
 export const PileReshuffled = z.object({
   type: z.literal('PileReshuffled'),
-  data: z.object({ cards: CardIds, at: Instant }),
+  data: z.object({ cards: CardIds, at: Instant, bytesUsed: BytesUsed.optional() }),
 });
 export type PileReshuffled = z.infer<typeof PileReshuffled>;
 

@@ -27,8 +27,8 @@ export const crazyModule: RoomGameModule<CrazyState, CrazyEvent, CrazyCommand, C
   entryFeeMin: CRAZY_ENTRY_FEE_TOKENS,
   rules,
   stream: { streamType: 'crazy-match', prefix: CRAZY_STREAM_PREFIX, events: CrazyEvent, startType: 'CrazyStarted', fold, evolve },
-  start: ({ matchId, roomCode, players, gameDuration, startedAt }, seed) =>
-    startEvents({ matchId, roomCode, players, turnMs: rules.crazyTurnMsOf(gameDuration), startedAt }, seed),
+  start: ({ matchId, roomCode, players, gameDuration, startedAt }, serverSeed) =>
+    startEvents({ matchId, roomCode, players, turnMs: rules.crazyTurnMsOf(gameDuration), startedAt }, serverSeed),
   step,
   moveCommand: (move, playerId, at) => (isCrazyMove(move) ? moveToCommand(move, playerId, at) : 'move_not_for_this_game'),
   timeoutCommand: (turn, at) => ({ type: 'TimeoutTurn', data: { turn, at } }),

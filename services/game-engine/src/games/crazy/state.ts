@@ -1,8 +1,9 @@
 /**
- * Crazy's state: what evolve() folds the events into. It holds every hand, the deck order and the seed, so it never
+ * Crazy's state: what evolve() folds the events into. It holds every hand, the deck order and the seeds, so it never
  * leaves the server; clients see view.ts. Plain JSON (records keyed by player id), so it can be cached as is.
  */
 import { cardOf, type Suit } from './cards.ts';
+import type { MatchChance } from '../fair-chance.ts';
 import type { CrazyLast } from './last.ts';
 import type { CrazyEndReason, RemovalReason } from './messages.ts';
 import type { CrazyRuleNumbers } from './rules.ts';
@@ -20,7 +21,8 @@ export interface CrazyState {
   readonly status: 'playing' | 'finished';
   readonly matchId: string;
   readonly roomCode: string;
-  readonly seed: string;
+  /** The match's fair stream: its seeds (secret until the end) and how far the deal and the reshuffles have drawn. */
+  readonly chance: MatchChance;
   readonly startedAt: string;
   readonly turnMs: number;
   readonly rules: CrazyRuleNumbers;
@@ -50,7 +52,7 @@ export interface CrazyState {
   /** The player whose grace window to say Qeregn is open, if any. */
   readonly qeregnWindow: string | null;
   readonly timeoutsInRow: Readonly<Record<string, number>>;
-  /** Reshuffles so far (each uses its own seed). */
+  /** Reshuffles so far (each continues the match's stream). */
   readonly reshuffles: number;
   readonly winner: string | null;
   readonly scores: Readonly<Record<string, number>>;

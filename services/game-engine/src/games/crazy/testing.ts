@@ -1,4 +1,6 @@
 /** Test helpers for Crazy: commands by name, rigged tables (chosen hands and pile), and given/when/then. */
+import { testServerSeed } from '../../fairness/testing.ts';
+import { roomSeeds } from '../fair-chance.ts';
 import { ALL_CARD_IDS, cardOf, type Suit } from './cards.ts';
 import { decide, evolve, fold, startEvents, type CrazyConfig, type CrazyOutcome } from './decider.ts';
 import type { CrazyCommand, CrazyEvent, RemovalReason } from './messages.ts';
@@ -44,9 +46,9 @@ export interface Played {
   readonly events: CrazyEvent[];
 }
 
-/** A match dealt from `seed`. */
+/** A match dealt from the test server seed named `seed` (fairness/testing.ts). */
 export function started(overrides: Partial<CrazyConfig> = {}, seed = 'seed-1'): Played {
-  const events = startEvents(crazyConfig(overrides), seed);
+  const events = startEvents(crazyConfig(overrides), testServerSeed(seed));
   return { state: fold(events), events };
 }
 
@@ -99,7 +101,8 @@ export function rig(table: Table): Played {
       deck: [...deck],
       turnMs: TURN_MS,
       startedAt: STARTED_AT,
-      seed: 'rigged',
+      fairness: roomSeeds('match-1', testServerSeed('rigged')),
+      bytesUsed: 0,
       rules: { ...CRAZY_RULE_NUMBERS },
     },
   };

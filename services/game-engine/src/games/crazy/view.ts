@@ -1,9 +1,11 @@
 /**
  * What a player (or a spectator) sees of a Crazy match: their own hand, everyone's card counts, the top card and
  * the rest of the table. Never another player's hand or the deck order; `hands` (every hand) only when the caller
- * asks to reveal them, which the replay of a finished match does.
+ * asks to reveal them, which the replay of a finished match does. The fairness commitment shows from the start, the
+ * server seed once the match is finished (then anyone can draw the deal and every reshuffle again).
  */
 import { CRAZY_DIRECTIONS, CardView, CrazyLastView, CrazyView } from '@qal/events';
+import { fairnessView } from '../fair-chance.ts';
 import { cardOf, type Card } from './cards.ts';
 import type { CrazyLast } from './last.ts';
 import { drawableCount, handOf, topCard, type CrazyState } from './state.ts';
@@ -57,6 +59,7 @@ export function viewFor(state: CrazyState, playerId: string | null, options: Vie
     starter: state.starter,
     winner: state.winner,
     last: lastView(state.last),
+    fairness: fairnessView(state.chance, state.status === 'finished'),
   };
   if (state.status === 'finished') {
     view.scores = { ...state.scores };

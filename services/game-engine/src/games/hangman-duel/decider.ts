@@ -1,13 +1,15 @@
 /**
  * The word duel as a pure decider (docs/decisions/0003). startEvents() opens a match, decide() turns a command into
- * events or a named rejection, evolve() folds events into state. No clock and no chance: every command carries its
- * time, hinted letters come from the match's seed, and the dictionary is a fixed lookup that may be injected.
+ * events or a named rejection, evolve() folds events into state. No clock and no chance of its own: every command
+ * carries its time, hinted letters come from the match's provably fair stream (games/fair-chance.ts: the server seed
+ * the service drew, the match's client seed, nonce 0; each hint where the one before left off), and the dictionary is
+ * a fixed lookup that may be injected.
  *
  * A command is answered with every event it causes, in order: a move that ends a round also carries RoundEnded and
  * then the next RoundStarted or DuelFinished, so the stored state is never left between rounds.
  */
 import { isHangmanLanguage, keyOfGuess, keysOf, type HangmanLanguage } from '../hangman/alphabet.ts';
-import { pickBySeed } from '../hangman/seeded-random.ts';
+import { afterDraw, chanceOfStart, drawFrom, roomSeeds } from '../fair-chance.ts';
 import { isDictionaryWord, normaliseWord, type IsWord } from './dictionary.ts';
 import type {
   DuelCommand,
@@ -51,10 +53,11 @@ export interface DuelConfig {
 export type DuelOutcome = DuelEvent[] | DuelRejection;
 
 /**
- * The events that open a match: DuelStarted, then the first round (the first seat sets). The rooms layer checks
- * the room before starting, so a bad config here is a programming error and throws.
+ * The events that open a match: DuelStarted (with the seeds of the match's stream, from the server seed the service
+ * drew), then the first round (the first seat sets). The rooms layer checks the room before starting, so a bad
+ * config here (a bad server seed too) is a programming error and throws.
  */
-export function startEvents(config: DuelConfig, seed: string): DuelEvent[] {
+export function startEvents(config: DuelConfig, serverSeed: string): DuelEvent[] {
   const { matchId, roomCode, language, players, turnMs, durationMs, startedAt } = config;
   if (!isHangmanLanguage(language)) throw new RangeError(`word duel: unknown language ${String(language)}`);
   if (players.length < DUEL_PLAYERS_MIN || players.length > DUEL_PLAYERS_MAX)
@@ -62,6 +65,8 @@ export function startEvents(config: DuelConfig, seed: string): DuelEvent[] {
   if (new Set(players).size !== players.length) throw new RangeError('word duel: a player is seated twice');
   if (!(turnMs > 0 && durationMs > 0)) throw new RangeError('word duel: turn and match times must be positive');
   if (Number.isNaN(Date.parse(startedAt))) throw new RangeError('word duel: startedAt is not an instant');
+  // Nothing is drawn at the start: the first hint reads the stream from its beginning.
+  const fairness = roomSeeds(matchId, serverSeed);
   const started: DuelStarted = {
     type: 'DuelStarted',
     data: {
@@ -72,7 +77,7 @@ export function startEvents(config: DuelConfig, seed: string): DuelEvent[] {
       turnMs,
       durationMs,
       startedAt,
-      seed,
+      fairness,
       lives: DUEL_LIVES,
       roomHints: DUEL_ROOM_HINTS,
       timeoutsToRemove: DUEL_TIMEOUTS_IN_A_ROW_TO_REMOVE,
@@ -82,7 +87,7 @@ export function startEvents(config: DuelConfig, seed: string): DuelEvent[] {
 }
 
 /** The state of a match just started: the first seat's turn to set a word. */
-export const initialState = (config: DuelConfig, seed: string): DuelState => fold(startEvents(config, seed));
+export const initialState = (config: DuelConfig, serverSeed: string): DuelState => fold(startEvents(config, serverSeed));
 
 /** Folds a whole stream, which starts with DuelStarted (e.g. when a match is loaded). */
 export function fold(events: readonly DuelEvent[]): DuelState {
@@ -160,6 +165,7 @@ export function evolve(state: DuelState, event: DuelEvent): DuelState {
         ...s,
         guessed: [...s.guessed, letter],
         hintsUsed: s.hintsUsed + 1,
+        chance: afterDraw(s.chance, event.data.bytesUsed),
         timeoutsInRow: { ...s.timeoutsInRow, [playerId]: 0 },
       };
       return passTurn(hinted, playerId, at);
@@ -261,7 +267,10 @@ function guess(command: GuessLetter, state: DuelState): DuelOutcome {
   return settle(run, at);
 }
 
-/** A hint shows one letter not yet shown, picked by the seed; it scores nothing and passes the turn. */
+/**
+ * A hint shows one letter not yet shown, `pick`ed from the match's stream among the word's letters not yet shown (in
+ * keyboard order); it scores nothing and passes the turn.
+ */
 function hint(command: UseHint, state: DuelState): DuelOutcome {
   const { playerId, at } = command.data;
   const failed = checkMove(state, playerId, at);
@@ -272,9 +281,9 @@ function hint(command: UseHint, state: DuelState): DuelOutcome {
   if (state.hintsUsed >= state.roomHints) return 'no_room_hints_left';
   const inWord = new Set(keysOfWord(state));
   const candidates = keysOf(state.language).filter((key) => inWord.has(key) && !state.guessed.includes(key));
-  const letter = pickBySeed(candidates, `${state.seed}:hint:${state.hintsUsed}`);
+  const { value: letter, bytesUsed } = drawFrom(state.chance, (random) => random.pick(candidates));
   const run = runFrom(state);
-  run.push({ type: 'HintUsed', data: { playerId, letter, revealedPositions: positionsOf(state, letter), at } });
+  run.push({ type: 'HintUsed', data: { playerId, letter, revealedPositions: positionsOf(state, letter), at, bytesUsed } });
   // A hint that shows the last letter solves the word for nobody: no completion points.
   if (isWordRevealed(run.state)) run.push(roundEnded(run.state, 'solved', at, {}));
   return settle(run, at);
@@ -396,14 +405,14 @@ function addPoints(state: DuelState, playerId: string, points: number): DuelStat
 }
 
 function fromStarted(event: DuelStarted): DuelState {
-  const { matchId, roomCode, language, players, turnMs, durationMs, startedAt, seed, lives, roomHints, timeoutsToRemove } = event.data;
+  const { matchId, roomCode, language, players, turnMs, durationMs, startedAt, lives, roomHints, timeoutsToRemove } = event.data;
   const zeroes = Object.fromEntries(players.map((id) => [id, 0]));
   return {
     status: 'playing',
     matchId,
     roomCode,
     language,
-    seed,
+    chance: chanceOfStart(event.data),
     startedAt,
     turnMs,
     durationMs,

@@ -1,4 +1,5 @@
 /** The duel's dictionary with the real word list (English) and word bank (Amharic). */
+import { testServerSeed } from '../../fairness/testing.ts';
 import { describe, expect, it } from 'vitest';
 import { letterCount } from '../hangman/alphabet.ts';
 import { WORD_BANK } from '../hangman/words/word-bank.ts';
@@ -36,7 +37,7 @@ describe('English', () => {
   });
 
   it('is what decide() uses by default', () => {
-    const state = initialState(duelConfig(), 'seed');
+    const state = initialState(duelConfig(), testServerSeed('seed'));
     expect(decide({ type: 'SetWord', data: { playerId: 'ann', word: 'Rhythm', at: after(1) } }, state)).toEqual([
       { type: 'WordSet', data: { setterId: 'ann', word: 'rhythm', at: after(1) } },
     ]);

@@ -5,7 +5,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { HANGMAN_LANGUAGES, keysOf, type HangmanLanguage } from '../hangman/alphabet.ts';
-import { seededRandom } from '../hangman/seeded-random.ts';
+import { testRandom, testServerSeed } from '../../fairness/testing.ts';
 import { WORD_BANK } from '../hangman/words/word-bank.ts';
 import { decide, evolve, fold, startEvents } from './decider.ts';
 import { normaliseWord } from './dictionary.ts';
@@ -84,7 +84,7 @@ function checkInvariants(state: DuelState, previous: DuelState): void {
 }
 
 function simulate(language: HangmanLanguage, seed: string): Simulated {
-  const random = seededRandom(`players:${seed}`);
+  const random = testRandom(`players:${seed}`);
   const words = wordsOf(language);
   const keys = keysOf(language);
   const rush = random() < 0.5;
@@ -100,7 +100,7 @@ function simulate(language: HangmanLanguage, seed: string): Simulated {
       durationMs: (rush ? DUEL_DURATION_SECONDS.rush : DUEL_DURATION_SECONDS.normal) * 1000,
       startedAt: new Date(STARTED_AT_MS).toISOString(),
     },
-    seed,
+    testServerSeed(seed),
   );
   let state = fold(events);
   const rejections = new Map<string, number>();

@@ -1,7 +1,9 @@
 /** The word duel's rules as given events / when a command / then events or a named rejection. */
+import { commitmentOf, fairRandom } from '../../fairness/fairness.ts';
+import { testServerSeed } from '../../fairness/testing.ts';
 import { describe, expect, it } from 'vitest';
-import { decide, fold, initialState, startEvents } from './decider.ts';
-import { DuelEvent } from './messages.ts';
+import { decide, evolve, fold, initialState, startEvents } from './decider.ts';
+import { DuelEvent, type DuelStarted } from './messages.ts';
 import {
   DUEL_COMPLETION_POINTS,
   DUEL_LIVES,
@@ -40,10 +42,10 @@ const wrongLettersFor = (word: string): string[] => [...'abcdefghijklmnopqrstuvw
 
 describe('starting a duel', () => {
   it('opens with DuelStarted and round 1, the first seat setting, with the turn timer and the match deadline', () => {
-    const events = startEvents(duelConfig(), 'seed-1');
+    const events = startEvents(duelConfig(), testServerSeed('seed-1'));
     expect(types(events)).toEqual(['DuelStarted', 'RoundStarted']);
     expect(events[1]).toEqual({ type: 'RoundStarted', data: { round: 1, setterId: 'ann', at: STARTED_AT } });
-    const state = initialState(duelConfig(), 'seed-1');
+    const state = initialState(duelConfig(), testServerSeed('seed-1'));
     expect(state).toMatchObject({
       status: 'playing',
       phase: 'setting',
@@ -61,10 +63,48 @@ describe('starting a duel', () => {
   });
 
   it('needs 2 to 8 distinct players', () => {
-    expect(() => startEvents(duelConfig({ players: ['ann'] }), 's')).toThrow(RangeError);
-    expect(() => startEvents(duelConfig({ players: Array.from({ length: 9 }, (_, i) => `p${i}`) }), 's')).toThrow(RangeError);
-    expect(() => startEvents(duelConfig({ players: ['ann', 'ann'] }), 's')).toThrow(RangeError);
-    expect(() => startEvents(duelConfig({ players: Array.from({ length: 8 }, (_, i) => `p${i}`) }), 's')).not.toThrow();
+    const seed = testServerSeed('s');
+    expect(() => startEvents(duelConfig({ players: ['ann'] }), seed)).toThrow(RangeError);
+    expect(() => startEvents(duelConfig({ players: Array.from({ length: 9 }, (_, i) => `p${i}`) }), seed)).toThrow(RangeError);
+    expect(() => startEvents(duelConfig({ players: ['ann', 'ann'] }), seed)).toThrow(RangeError);
+    expect(() => startEvents(duelConfig({ players: Array.from({ length: 8 }, (_, i) => `p${i}`) }), seed)).not.toThrow();
+  });
+
+  it('keeps the seeds of the match’s stream (the match id as client seed, nonce 0), and refuses a server seed of another shape', () => {
+    const seed = testServerSeed('seed-1');
+    expect(startEvents(duelConfig({ matchId: 'hangman-duel.1f' }), seed)[0]).toMatchObject({
+      data: { fairness: { serverSeed: seed, clientSeed: 'hangman-duel_1f', nonce: 0 } },
+    });
+    expect(startEvents(duelConfig(), seed)[0]!.data).not.toHaveProperty('seed');
+    expect(() => startEvents(duelConfig(), 'seed-1')).toThrow(RangeError);
+  });
+});
+
+describe('the fairness shown to the room', () => {
+  it('shows the commitment from the start and the server seed only once the match is finished', () => {
+    const seed = testServerSeed('seed-1');
+    const fairness = { commitment: commitmentOf(seed), serverSeed: null, clientSeed: 'match-1', nonce: 0 };
+    const given = guessing('banana');
+    expect(viewFor(given.state, 'ann').fairness).toEqual(fairness);
+    expect(publicView(given.state).fairness).toEqual(fairness);
+    expect(JSON.stringify(viewFor(given.state, 'ann'))).not.toContain(seed);
+    const over = play(given, endOnTime(after(300)));
+    expect(publicView(over.state).fairness).toEqual({ ...fairness, serverSeed: seed });
+  });
+
+  it('a match started before the fairness module still folds, hints from its old seed, and shows no fairness', () => {
+    const [first, ...rest] = started().events;
+    const { fairness: _fairness, ...data } = (first as DuelStarted).data;
+    const legacy = [DuelEvent.parse({ type: 'DuelStarted', data: { ...data, seed: 'an-old-seed' } }), ...rest];
+    const storedHint = DuelEvent.parse({ type: 'HintUsed', data: { playerId: 'bob', letter: 'b', revealedPositions: [0], at: after(2) } });
+    const given = play({ state: fold(legacy), events: legacy }, setWord('ann', 'banana'));
+    const hinted = { state: evolve(given.state, storedHint), events: [...given.events, storedHint] };
+    expect(hinted.state).toMatchObject({ guessed: ['b'], hintsUsed: 1 });
+    expect(publicView(hinted.state).fairness).toBeNull();
+    const next = when(hinted, hint('cat', after(3)));
+    expect(next).toMatchObject([{ type: 'HintUsed', data: { playerId: 'cat' } }]);
+    expect(['a', 'n']).toContain(((next as DuelEvent[])[0]!.data as { letter: string }).letter);
+    expect(DuelEvent.safeParse({ type: 'DuelStarted', data: { ...(first as DuelStarted).data, seed: 'both' } }).success).toBe(false);
   });
 });
 
@@ -226,15 +266,28 @@ describe('guessing a letter', () => {
 });
 
 describe('room hints', () => {
-  it('reveal one letter of the word chosen by the seed, score nothing and pass the turn', () => {
+  it('reveal one letter of the word, drawn from the match’s fair stream, score nothing and pass the turn', () => {
     const outcome = when(guessing('banana'), hint('bob', after(3)));
     expect(types(outcome)).toEqual(['HintUsed']);
     const used = (outcome as DuelEvent[])[0]!;
-    expect(used.type === 'HintUsed' && ['a', 'b', 'n'].includes(used.data.letter)).toBe(true);
+    // pick() among the word's letters not yet shown, in keyboard order, from the start of the match's stream.
+    const random = fairRandom({ serverSeed: testServerSeed('seed-1'), clientSeed: 'match-1', nonce: 0 });
+    const letter = random.pick(['a', 'b', 'n']);
+    expect(used).toMatchObject({ type: 'HintUsed', data: { playerId: 'bob', letter, bytesUsed: random.bytesUsed } });
     expect(when(guessing('banana'), hint('bob', after(3)))).toEqual(outcome);
     const { state } = play(guessing('banana'), hint('bob', after(3)));
     expect(state).toMatchObject({ currentPlayer: 'cat', hintsUsed: 1, scores: { ann: 0, bob: 0, cat: 0 } });
+    expect(state.chance.bytesUsed).toBe(random.bytesUsed);
     expect(publicView(state).hintsLeft).toBe(DUEL_ROOM_HINTS - 1);
+  });
+
+  it('go on where the hint before left the stream, across rounds', () => {
+    const given = play(guessing('banana'), hint('bob', after(3)));
+    const random = fairRandom({ serverSeed: testServerSeed('seed-1'), clientSeed: 'match-1', nonce: 0 });
+    const first = random.pick(['a', 'b', 'n']);
+    expect(given.state.guessed).toEqual([first]);
+    const second = random.pick(['a', 'b', 'n'].filter((l) => l !== first));
+    expect(when(given, hint('cat', after(4)))).toMatchObject([{ type: 'HintUsed', data: { letter: second, bytesUsed: random.bytesUsed } }]);
   });
 
   it(`are ${DUEL_ROOM_HINTS} for the whole match, then 'no_room_hints_left'`, () => {

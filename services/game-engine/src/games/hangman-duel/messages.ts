@@ -3,11 +3,12 @@
  * the service's edge, and the types come from them.
  *
  * Times are ISO-8601 instants carried by the commands (the gateway's receive time, or a timer's deadline), never a
- * clock read here. WordSet and DuelStarted (the seed) hold secrets, so a duel's stream is server-only; clients see
+ * clock read here. WordSet and DuelStarted (the seeds) hold secrets, so a duel's stream is server-only; clients see
  * viewFor() alone.
  */
 import { z } from 'zod';
 import { REMOVAL_REASONS, ROUND_OUTCOMES, type RemovalReason, type RoundOutcome } from '@qal/events';
+import { BytesUsed, FairSeeds, hasOneChance, ONE_CHANCE_MESSAGE } from '../fair-chance.ts';
 import { HANGMAN_LANGUAGES } from '../hangman/alphabet.ts';
 import { DUEL_PLAYERS_MAX, DUEL_PLAYERS_MIN } from './rules.ts';
 
@@ -70,24 +71,31 @@ export type DuelCommand = z.infer<typeof DuelCommand>;
 
 // Events -------------------------------------------------------------------------------------------------------
 
-/** The match's first event: its configuration and the rule numbers in force at the start. */
+/**
+ * The match's first event: its configuration, the seeds of its fair stream (`fairness`, secret until the end: the
+ * room hints are drawn from it) and the rule numbers in force at the start. Matches started before the duel drew
+ * from the fairness module hold `seed` instead (games/fair-chance.ts).
+ */
 export const DuelStarted = z.object({
   type: z.literal('DuelStarted'),
-  data: z.object({
-    matchId: Id,
-    roomCode: z.string().min(1).max(20),
-    language: z.enum(HANGMAN_LANGUAGES),
-    /** Seat order: setters rotate in it, and guessers take turns in it from the one after the setter. */
-    players: z.array(Id).min(DUEL_PLAYERS_MIN).max(DUEL_PLAYERS_MAX),
-    turnMs: z.number().int().positive(),
-    durationMs: z.number().int().positive(),
-    startedAt: Instant,
-    /** Picks hinted letters; drawn by the service from a secure source. */
-    seed: z.string().min(1).max(200),
-    lives: z.number().int().positive(),
-    roomHints: Count,
-    timeoutsToRemove: z.number().int().positive(),
-  }),
+  data: z
+    .object({
+      matchId: Id,
+      roomCode: z.string().min(1).max(20),
+      language: z.enum(HANGMAN_LANGUAGES),
+      /** Seat order: setters rotate in it, and guessers take turns in it from the one after the setter. */
+      players: z.array(Id).min(DUEL_PLAYERS_MIN).max(DUEL_PLAYERS_MAX),
+      turnMs: z.number().int().positive(),
+      durationMs: z.number().int().positive(),
+      startedAt: Instant,
+      fairness: FairSeeds.optional(),
+      /** Only in a match started before the fairness module. */
+      seed: z.string().min(1).max(200).optional(),
+      lives: z.number().int().positive(),
+      roomHints: Count,
+      timeoutsToRemove: z.number().int().positive(),
+    })
+    .refine(hasOneChance, ONE_CHANCE_MESSAGE),
 });
 export type DuelStarted = z.infer<typeof DuelStarted>;
 
@@ -121,7 +129,14 @@ export type LetterGuessed = z.infer<typeof LetterGuessed>;
 
 export const HintUsed = z.object({
   type: z.literal('HintUsed'),
-  data: z.object({ playerId: Id, letter: Letter, revealedPositions: Positions, at: Instant }),
+  data: z.object({
+    playerId: Id,
+    letter: Letter,
+    revealedPositions: Positions,
+    at: Instant,
+    /** The match's stream's position after the draw of the letter (absent in matches from before fairness). */
+    bytesUsed: BytesUsed.optional(),
+  }),
 });
 export type HintUsed = z.infer<typeof HintUsed>;
 

@@ -20,8 +20,8 @@ export const duelModule: RoomGameModule<DuelState, DuelEvent, DuelCommand, DuelV
   entryFeeMin: HANGMAN_COST_TOKENS,
   rules,
   stream: { streamType: 'duel-match', prefix: DUEL_STREAM_PREFIX, events: DuelEvent, startType: 'DuelStarted', fold, evolve },
-  start: ({ matchId, roomCode, language, players, gameDuration, startedAt }, seed) =>
-    startEvents({ matchId, roomCode, language, players, ...rules.duelTimesOf(gameDuration), startedAt }, seed),
+  start: ({ matchId, roomCode, language, players, gameDuration, startedAt }, serverSeed) =>
+    startEvents({ matchId, roomCode, language, players, ...rules.duelTimesOf(gameDuration), startedAt }, serverSeed),
   step(command, state) {
     const events = decide(command, state);
     return isDuelRejection(events) ? events : { events, state: events.reduce(evolve, state) };

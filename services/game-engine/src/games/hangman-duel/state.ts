@@ -1,8 +1,9 @@
 /**
- * The word duel's state: what evolve() folds the events into. It holds the current word and the seed, so it never
+ * The word duel's state: what evolve() folds the events into. It holds the current word and the seeds, so it never
  * leaves the server; clients see view.ts. Plain JSON (records keyed by player id), so it can be cached as is.
  */
 import { charactersOf, keyOfCharacter, type HangmanLanguage } from '../hangman/alphabet.ts';
+import type { MatchChance } from '../fair-chance.ts';
 import type { DuelEndReason, RemovalReason, RoundOutcome } from './messages.ts';
 
 export interface DuelPlayer {
@@ -27,7 +28,8 @@ export interface DuelState {
   readonly matchId: string;
   readonly roomCode: string;
   readonly language: HangmanLanguage;
-  readonly seed: string;
+  /** The match's fair stream: its seeds (secret until the end) and how far the hints have drawn. */
+  readonly chance: MatchChance;
   readonly startedAt: string;
   readonly turnMs: number;
   readonly durationMs: number;

@@ -1,4 +1,5 @@
 /** Test helpers for the word duel: commands by name, a small dictionary, and given/when/then over streams. */
+import { testServerSeed } from '../../fairness/testing.ts';
 import type { IsWord } from './dictionary.ts';
 import { isDictionaryWord } from './dictionary.ts';
 import { decide, fold, startEvents, type DuelConfig } from './decider.ts';
@@ -58,9 +59,9 @@ export function play(from: Played, ...commands: DuelCommand[]): Played {
   return { state, events };
 }
 
-/** A match just started with `config`. */
+/** A match just started with `config`, from the test server seed named `seed` (fairness/testing.ts). */
 export function started(overrides: Partial<DuelConfig> = {}, seed = 'seed-1'): Played {
-  const events = startEvents(duelConfig(overrides), seed);
+  const events = startEvents(duelConfig(overrides), testServerSeed(seed));
   return { state: fold(events), events };
 }
 

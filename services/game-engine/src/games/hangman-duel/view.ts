@@ -1,9 +1,11 @@
 /**
  * What a player (or a spectator) sees of a word duel. The round's word reaches only its setter until the round is
  * over; everyone sees it in lastRounds once it is, and the interrupted round's word once the match is finished.
- * Before that a letter's slot is null until its key is guessed or hinted (spaces show from the start).
+ * Before that a letter's slot is null until its key is guessed or hinted (spaces show from the start). The fairness
+ * commitment shows from the start, the server seed once the match is finished.
  */
 import { DuelView } from '@qal/events';
+import { fairnessView } from '../fair-chance.ts';
 import { charactersOf } from '../hangman/alphabet.ts';
 import { keysOfWord, type DuelState } from './state.ts';
 
@@ -43,6 +45,7 @@ export function viewFor(state: DuelState, playerId: string | null, options: View
     scores: { ...state.scores },
     players: state.players.map((p) => ({ id: p.id, status: p.status, timeoutsInRow: state.timeoutsInRow[p.id] ?? 0 })),
     lastRounds: state.history.map((r) => ({ ...r })),
+    fairness: fairnessView(state.chance, state.status === 'finished'),
   };
   if (showWord) view.word = state.word!;
   if (state.status === 'finished') {

@@ -1,11 +1,12 @@
 /**
- * Hangman as a pure decider: initialState() picks the word from a seed, decide() turns a command into events or a
- * named rejection, evolve() folds events into state. No clock: every command carries its time, and a move at or
- * after the deadline ends the game as lost instead of applying.
+ * Hangman as a pure decider: initialState() draws the word from the game's provably fair stream, decide() turns a
+ * command into events or a named rejection, evolve() folds events into state. No clock: every command carries its
+ * time, and a move at or after the deadline ends the game as lost instead of applying. No chance of its own: the
+ * word is the stream's first draw, each hint the next one (games/fair-chance.ts, docs/fairness.md).
  */
 import { HANGMAN_HINTS, HANGMAN_LIVES, HANGMAN_TIME_LIMIT_MS } from '../../config.ts';
 import { tokensForScore, xpForScore } from '../../catalogue/rewards.ts';
-import { isHangmanLanguage, keyOfGuess, keysOf, letterCount } from './alphabet.ts';
+import { isHangmanLanguage, keyOfGuess, keysOf, letterCount, type HangmanLanguage } from './alphabet.ts';
 import type {
   ExpireHangman,
   GuessLetter,
@@ -16,34 +17,49 @@ import type {
   StartHangman,
   UseHint,
 } from './messages.ts';
+import { fairRandom, type FairnessSeeds } from '../../fairness/fairness.ts';
+import { afterDraw, chanceOfStart, drawFrom, pickDrawn } from '../fair-chance.ts';
 import { scoreOf } from './scoring.ts';
-import { pickBySeed } from './seeded-random.ts';
 import { NOT_STARTED, isGame, isWordRevealed, keysOfWord, positionsOf, type HangmanGame, type HangmanState } from './state.ts';
 import { isDifficulty, isWordCategory } from './words/categories.ts';
-import { wordsFor } from './words/word-bank.ts';
+import { wordsFor, type WordEntry } from './words/word-bank.ts';
 
-export type HangmanConfig = Omit<StartHangman['data'], 'seed'>;
+export type HangmanConfig = Omit<StartHangman['data'], 'fairness'>;
+export type HangmanSelection = Pick<HangmanConfig, 'language' | 'category' | 'difficulty'>;
 
 /**
- * The game a StartHangman would open: the word is drawn by the seed from the language's words of the asked
- * category and difficulty (either may be left out, then any).
+ * The words a game of this selection draws from, in the bank's order: the language's words of the asked category
+ * and difficulty (either may be left out, then any); or why there is no such game.
  */
-export function initialState(config: HangmanConfig, seed: string): HangmanGame | HangmanRejection {
-  if (!isHangmanLanguage(config.language)) return 'unknown_language';
-  if (config.category !== undefined && !isWordCategory(config.category)) return 'unknown_category';
-  if (config.difficulty !== undefined && !isDifficulty(config.difficulty)) return 'unknown_difficulty';
-  const pool = wordsFor(config.language, { category: config.category, difficulty: config.difficulty });
-  if (pool.length === 0) return 'no_words_for_selection';
-  const entry = pickBySeed(pool, `${seed}:word`);
+export function candidateWords(selection: HangmanSelection): { language: HangmanLanguage; words: readonly WordEntry[] } | HangmanRejection {
+  const { language, category, difficulty } = selection;
+  if (!isHangmanLanguage(language)) return 'unknown_language';
+  if (category !== undefined && !isWordCategory(category)) return 'unknown_category';
+  if (difficulty !== undefined && !isDifficulty(difficulty)) return 'unknown_difficulty';
+  const words = wordsFor(language, { category, difficulty });
+  return words.length === 0 ? 'no_words_for_selection' : { language, words };
+}
+
+/**
+ * The game a StartHangman would open: the word is the first draw of the game's stream, `pick`ed from the candidate
+ * words (candidateWords); the draw is kept so the view can show it at the end.
+ */
+export function initialState(config: HangmanConfig, fairness: FairnessSeeds): HangmanGame | HangmanRejection {
+  const candidates = candidateWords(config);
+  if (typeof candidates === 'string') return candidates;
+  const random = fairRandom(fairness);
+  const { item: entry, draw } = pickDrawn(random, candidates.words);
   return {
     status: 'playing',
     matchId: config.matchId,
     playerId: config.playerId,
-    language: config.language,
+    language: candidates.language,
     category: entry.category,
     difficulty: entry.difficulty,
     word: entry.word,
-    seed,
+    chance: chanceOfStart({ fairness, bytesUsed: random.bytesUsed }),
+    wordDraw: draw,
+    hintDraws: [],
     startedAt: config.startedAt,
     deadline: new Date(Date.parse(config.startedAt) + HANGMAN_TIME_LIMIT_MS).toISOString(),
     lives: HANGMAN_LIVES,
@@ -75,10 +91,13 @@ export function decide(command: HangmanCommand, state: HangmanState): HangmanEve
 export function evolve(state: HangmanState, event: HangmanEvent): HangmanState {
   if (event.type === 'HangmanStarted') {
     if (isGame(state)) return state;
-    const { data } = event;
+    const { fairness, bytesUsed, seed, wordDraw, ...data } = event.data;
     return {
       status: 'playing',
       ...data,
+      chance: chanceOfStart({ fairness, bytesUsed, seed }),
+      wordDraw: wordDraw ?? null,
+      hintDraws: [],
       guessed: [],
       missed: [],
       hintsUsed: 0,
@@ -93,8 +112,16 @@ export function evolve(state: HangmanState, event: HangmanEvent): HangmanState {
         guessed: [...state.guessed, event.data.letter],
         missed: event.data.hit ? state.missed : [...state.missed, event.data.letter],
       };
-    case 'HintUsed':
-      return { ...state, guessed: [...state.guessed, event.data.letter], hintsUsed: state.hintsUsed + 1 };
+    case 'HintUsed': {
+      const { letter, draw, bytesUsed } = event.data;
+      return {
+        ...state,
+        guessed: [...state.guessed, letter],
+        hintsUsed: state.hintsUsed + 1,
+        chance: afterDraw(state.chance, bytesUsed),
+        hintDraws: draw ? [...state.hintDraws, draw] : state.hintDraws,
+      };
+    }
     case 'HangmanWon': {
       const { at, score, tokensWon, xpWon } = event.data;
       return { ...state, status: 'won', result: { at, score, tokensWon, xpWon } };
@@ -115,14 +142,29 @@ export const replay = (events: readonly HangmanEvent[]): HangmanState => events.
 
 function start(command: StartHangman, state: HangmanState): HangmanEvent[] | HangmanRejection {
   if (isGame(state)) return 'already_started';
-  const { seed, ...config } = command.data;
-  const game = initialState(config, seed);
+  const { fairness, ...config } = command.data;
+  const game = initialState(config, fairness);
   if (typeof game === 'string') return game;
-  const { matchId, playerId, language, category, difficulty, word, startedAt, deadline, lives, hints } = game;
+  const { matchId, playerId, language, category, difficulty, word, chance, wordDraw, startedAt, deadline, lives, hints } = game;
+  const { bytesUsed } = chance;
   return [
     {
       type: 'HangmanStarted',
-      data: { matchId, playerId, language, category, difficulty, word, seed, startedAt, deadline, lives, hints },
+      data: {
+        matchId,
+        playerId,
+        language,
+        category,
+        difficulty,
+        word,
+        fairness,
+        wordDraw: wordDraw!,
+        bytesUsed,
+        startedAt,
+        deadline,
+        lives,
+        hints,
+      },
     },
   ];
 }
@@ -158,7 +200,10 @@ function guess(command: GuessLetter, state: HangmanState): HangmanEvent[] | Hang
   return [guessed];
 }
 
-/** A hint reveals one letter of the word not yet guessed, chosen by the seed, and costs points at the end. */
+/**
+ * A hint reveals one letter of the word not yet guessed, `pick`ed by the game's stream where it had got to among the
+ * word's letters not yet shown (in keyboard order), and costs points at the end.
+ */
 function hint(command: UseHint, state: HangmanState): HangmanEvent[] | HangmanRejection {
   const checked = checkMove(command.data, state);
   if (!checked.ok) return checked.outcome;
@@ -167,8 +212,9 @@ function hint(command: UseHint, state: HangmanState): HangmanEvent[] | HangmanRe
   if (game.hintsUsed >= game.hints) return 'no_hints_left';
   const inWord = new Set(keysOfWord(game));
   const candidates = keysOf(game.language).filter((key) => inWord.has(key) && !game.guessed.includes(key));
-  const letter = pickBySeed(candidates, `${game.seed}:hint:${game.hintsUsed}`);
-  const used: HangmanEvent = { type: 'HintUsed', data: { letter, revealedPositions: positionsOf(game, letter), at } };
+  const { value, bytesUsed } = drawFrom(game.chance, (random) => pickDrawn(random, candidates));
+  const { item: letter, draw } = value;
+  const used: HangmanEvent = { type: 'HintUsed', data: { letter, revealedPositions: positionsOf(game, letter), at, draw, bytesUsed } };
   const after = evolve(game, used) as HangmanGame;
   return isWordRevealed(after) ? [used, won(after, at)] : [used];
 }

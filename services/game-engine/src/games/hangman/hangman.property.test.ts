@@ -7,7 +7,7 @@ import { REWARD_TOKENS_MAX, XP_MAX } from '../../config.ts';
 import { HANGMAN_LANGUAGES, keysOf, type HangmanLanguage } from './alphabet.ts';
 import { decide, evolve, replay } from './decider.ts';
 import { HangmanCommand, HangmanEvent } from './messages.ts';
-import { seededRandom } from './seeded-random.ts';
+import { testRandom, testServerSeed } from '../../fairness/testing.ts';
 import { NOT_STARTED, type HangmanState } from './state.ts';
 import { HangmanView, publicView } from './view.ts';
 
@@ -21,14 +21,14 @@ interface Played {
 }
 
 function playRandomGame(language: HangmanLanguage, seed: string, check: (state: HangmanState) => void): Played {
-  const random = seededRandom(`player:${seed}`);
+  const random = testRandom(`player:${seed}`);
   const keys = keysOf(language);
   const ids = { matchId: `m-${seed}`, playerId: `p-${seed}` };
   let now = STARTED_AT_MS;
   const at = () => new Date(now).toISOString();
   const start: HangmanCommand = {
     type: 'StartHangman',
-    data: { ...ids, language, seed, startedAt: at() },
+    data: { ...ids, language, fairness: { serverSeed: testServerSeed(seed), clientSeed: `c-${seed}`, nonce: 0 }, startedAt: at() },
   };
   let state: HangmanState = NOT_STARTED;
   const events: HangmanEvent[] = [];
@@ -43,8 +43,8 @@ function playRandomGame(language: HangmanLanguage, seed: string, check: (state: 
   };
   apply(start);
   for (let step = 0; state.status === 'playing' && step < 200; step++) {
-    // Mostly quick moves; now and then a long pause, so some games run out of time.
-    now += random() < 0.03 ? 40_000 : Math.floor(random() * 3_000);
+    // Mostly quick moves; now and then a long pause, so some games run out of time (a few percent of them).
+    now += random() < 0.06 ? 40_000 : Math.floor(random() * 3_000);
     const roll = random();
     if (roll < 0.08) {
       const outcome = apply({ type: 'UseHint', data: { ...ids, at: at() } });

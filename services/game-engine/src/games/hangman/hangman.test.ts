@@ -1,10 +1,12 @@
 /** Hangman's rules as given events / when a command / then events or a named rejection. */
 import { describe, expect, it } from 'vitest';
 import { HANGMAN_HINTS, HANGMAN_LIVES, HANGMAN_TIME_LIMIT_MS } from '../../config.ts';
-import { decide, evolve, initialState, replay } from './decider.ts';
-import type { HangmanCommand, HangmanEvent, HangmanStarted } from './messages.ts';
+import { commitmentOf, fairRandom, fairRandomAt, type FairnessSeeds } from '../../fairness/fairness.ts';
+import { testServerSeed } from '../../fairness/testing.ts';
+import { candidateWords, decide, evolve, initialState, replay } from './decider.ts';
+import { HangmanEvent, type HangmanCommand, type HangmanStarted } from './messages.ts';
 import { hangmanOptions } from './options.ts';
-import { NOT_STARTED, type HangmanState } from './state.ts';
+import { NOT_STARTED, isGame as isGameState, type HangmanState } from './state.ts';
 import { publicView, viewFor } from './view.ts';
 import { wordsFor } from './words/word-bank.ts';
 
@@ -12,10 +14,14 @@ const MATCH = 'match-1';
 const PLAYER = 'player-1';
 const STARTED_AT = '2026-03-01T09:00:00.000Z';
 const DEADLINE = '2026-03-01T09:02:00.000Z';
+/** The game's seeds: a test server seed, the player's client seed, their nonce. */
+const SEEDS: FairnessSeeds = { serverSeed: testServerSeed('seed-1'), clientSeed: 'player-seed', nonce: 3 };
+const seedsOf = (label: string): FairnessSeeds => ({ ...SEEDS, serverSeed: testServerSeed(label) });
 
 /** The time `seconds` after the start. */
 const after = (seconds: number): string => new Date(Date.parse(STARTED_AT) + seconds * 1000).toISOString();
 
+/** A game of `word` on SEEDS, as if the word had been the stream's first draw (4 bytes used). */
 function started(word: string, overrides: Partial<HangmanStarted['data']> = {}): HangmanEvent {
   return {
     type: 'HangmanStarted',
@@ -26,7 +32,9 @@ function started(word: string, overrides: Partial<HangmanStarted['data']> = {}):
       category: 'food',
       difficulty: 'medium',
       word,
-      seed: 'seed-1',
+      fairness: SEEDS,
+      wordDraw: { index: 0, count: 1 },
+      bytesUsed: 4,
       startedAt: STARTED_AT,
       deadline: DEADLINE,
       lives: HANGMAN_LIVES,
@@ -45,7 +53,7 @@ const guess = (letter: string, at = after(10), who: { matchId?: string; playerId
 const hint = (at = after(10)): HangmanCommand => ({ type: 'UseHint', data: { matchId: MATCH, playerId: PLAYER, at } });
 const start = (data: Partial<Extract<HangmanCommand, { type: 'StartHangman' }>['data']> = {}): HangmanCommand => ({
   type: 'StartHangman',
-  data: { matchId: MATCH, playerId: PLAYER, language: 'en', seed: 'seed-1', startedAt: STARTED_AT, ...data },
+  data: { matchId: MATCH, playerId: PLAYER, language: 'en', fairness: SEEDS, startedAt: STARTED_AT, ...data },
 });
 
 /** The state after `events`, then what `command` decides. */
@@ -89,17 +97,33 @@ describe('StartHangman', () => {
     expect(wordsFor('en', { category: 'animals', difficulty: 'hard' }).map((entry) => entry.word)).toContain(word);
   });
 
-  it('picks the same word for the same seed, and different words across seeds', () => {
-    const wordOf = (seed: string) =>
-      (initialState({ matchId: MATCH, playerId: PLAYER, language: 'am', startedAt: STARTED_AT }, seed) as { word: string }).word;
-    expect(wordOf('abc')).toBe(wordOf('abc'));
-    const words = new Set(Array.from({ length: 50 }, (_, i) => wordOf(`seed-${i}`)));
-    expect(words.size).toBeGreaterThan(40);
+  it('draws the word as the stream’s first draw: pick() among the candidate words, in the bank’s order', () => {
+    const [event] = given().when(start({ language: 'en', category: 'animals', difficulty: 'hard' })) as HangmanStarted[];
+    const candidates = candidateWords({ language: 'en', category: 'animals', difficulty: 'hard' });
+    if (typeof candidates === 'string') throw new Error(candidates);
+    const random = fairRandom(SEEDS);
+    const index = random.int(candidates.words.length);
+    expect(event!.data).toMatchObject({
+      word: candidates.words[index]!.word,
+      fairness: SEEDS,
+      wordDraw: { index, count: candidates.words.length },
+      bytesUsed: random.bytesUsed,
+    });
+    expect(event!.data).not.toHaveProperty('seed');
+  });
+
+  it('picks the same word for the same seeds, and different words across server seeds, client seeds and nonces', () => {
+    const wordOf = (seeds: FairnessSeeds) =>
+      (initialState({ matchId: MATCH, playerId: PLAYER, language: 'am', startedAt: STARTED_AT }, seeds) as { word: string }).word;
+    expect(wordOf(seedsOf('abc'))).toBe(wordOf(seedsOf('abc')));
+    expect(new Set(Array.from({ length: 50 }, (_, i) => wordOf(seedsOf(`seed-${i}`)))).size).toBeGreaterThan(40);
+    expect(new Set(Array.from({ length: 50 }, (_, i) => wordOf({ ...SEEDS, clientSeed: `c${i}` }))).size).toBeGreaterThan(40);
+    expect(new Set(Array.from({ length: 50 }, (_, nonce) => wordOf({ ...SEEDS, nonce }))).size).toBeGreaterThan(40);
   });
 
   it('draws the category and the difficulty from the seed when they are left out', () => {
     const games = Array.from({ length: 200 }, (_, i) =>
-      initialState({ matchId: MATCH, playerId: PLAYER, language: 'en', startedAt: STARTED_AT }, `s${i}`),
+      initialState({ matchId: MATCH, playerId: PLAYER, language: 'en', startedAt: STARTED_AT }, seedsOf(`s${i}`)),
     ) as { category: string; difficulty: string }[];
     expect(new Set(games.map((g) => g.category)).size).toBeGreaterThanOrEqual(10);
     expect(new Set(games.map((g) => g.difficulty))).toEqual(new Set(['easy', 'medium', 'hard']));
@@ -107,8 +131,35 @@ describe('StartHangman', () => {
 
   it('folds into the same state initialState() describes', () => {
     const config = { matchId: MATCH, playerId: PLAYER, language: 'am', category: 'food', startedAt: STARTED_AT };
-    const events = given().when(start({ ...config, seed: 'x' })) as HangmanEvent[];
-    expect(replay(events)).toEqual(initialState(config, 'x'));
+    const events = given().when(start({ ...config, fairness: seedsOf('x') })) as HangmanEvent[];
+    expect(replay(events)).toEqual(initialState(config, seedsOf('x')));
+  });
+
+  it('plays the game the browser’s verifier checks (client/src/features/games/hangman/verify.test.ts)', () => {
+    const seeds = { serverSeed: testServerSeed('verify-hangman'), clientSeed: 'Qal-player_1', nonce: 7 };
+    expect(seeds.serverSeed).toBe('1f01d8fd948ae89ea11296a853ec73a5c054af82a282243a228eeb5854bb06fa');
+    const game = initialState(
+      { matchId: MATCH, playerId: PLAYER, language: 'en', category: 'animals', difficulty: 'easy', startedAt: STARTED_AT },
+      seeds,
+    );
+    const { state } = play(game as HangmanState, hint(), hint(), ...[...'abcdeghi'].map((letter) => guess(letter)));
+    expect(viewFor(state, PLAYER)).toMatchObject({
+      status: 'lost',
+      word: 'frog',
+      guessed: ['o', 'f', 'a', 'b', 'c', 'd', 'e', 'g', 'h', 'i'],
+      fairness: { commitment: '0fa7665dff46a0590e77dbf10ea55c4622c74d0a2dd833e11a41a2b036e0778f', serverSeed: seeds.serverSeed },
+      draws: {
+        word: { index: 6, count: 38 },
+        hints: [
+          { index: 2, count: 4 },
+          { index: 0, count: 3 },
+        ],
+      },
+    });
+  });
+
+  it('refuses seeds of the wrong shape', () => {
+    expect(() => decide(start({ fairness: { ...SEEDS, serverSeed: 'seed-1' } }), NOT_STARTED)).toThrow(RangeError);
   });
 
   it('rejects an unknown language, category or difficulty', () => {
@@ -231,9 +282,24 @@ describe('UseHint', () => {
     expect(publicView(state)).toMatchObject({ hintsLeft: 1, wrongGuesses: 0 });
   });
 
+  it('draws the letter where the stream had got to: pick() among the word’s letters not yet shown, in keyboard order', () => {
+    const { events, state } = play(replay([started('abcdefgh')]), guess('c'), hint(), hint());
+    const random = fairRandomAt(SEEDS, 4);
+    const first = random.int(7);
+    const firstLetter = ['a', 'b', 'd', 'e', 'f', 'g', 'h'][first]!;
+    const secondCandidates = ['a', 'b', 'd', 'e', 'f', 'g', 'h'].filter((l) => l !== firstLetter);
+    const second = random.int(6);
+    expect(events.filter((e) => e.type === 'HintUsed').map((e) => e.data)).toEqual([
+      expect.objectContaining({ letter: firstLetter, draw: { index: first, count: 7 } }),
+      expect.objectContaining({ letter: secondCandidates[second], draw: { index: second, count: 6 }, bytesUsed: random.bytesUsed }),
+    ]);
+    expect(isGameState(state) && state.chance.bytesUsed).toBe(random.bytesUsed);
+  });
+
   it('chooses the same letter for the same game, and different letters across seeds', () => {
-    const letterFor = (seed: string) =>
-      ((decide(hint(), replay([started('abcdefgh', { seed })])) as HangmanEvent[])[0]!.data as { letter: string }).letter;
+    const letterFor = (label: string) =>
+      ((decide(hint(), replay([started('abcdefgh', { fairness: seedsOf(label) })])) as HangmanEvent[])[0]!.data as { letter: string })
+        .letter;
     expect(letterFor('one')).toBe(letterFor('one'));
     expect(new Set(Array.from({ length: 30 }, (_, i) => letterFor(`seed-${i}`))).size).toBeGreaterThan(3);
   });
@@ -254,7 +320,11 @@ describe('UseHint', () => {
     // "abba" (4 letters, m = 1.0) won at 0 s after one guess and one hint: 100 + 40 − 50 + 50 = 140.
     const { events } = play(replay([started('abba')]), guess('a', STARTED_AT), hint(STARTED_AT));
     expect(events.slice(-2)).toEqual([
-      { type: 'HintUsed', data: { letter: 'b', revealedPositions: [1, 2], at: STARTED_AT } },
+      {
+        type: 'HintUsed',
+        // One candidate left: int(1) still reads its 4 bytes, after the word's 4.
+        data: { letter: 'b', revealedPositions: [1, 2], at: STARTED_AT, draw: { index: 0, count: 1 }, bytesUsed: 8 },
+      },
       { type: 'HangmanWon', data: { at: STARTED_AT, elapsedMs: 0, score: 140, tokensWon: 1, xpWon: 6 } },
     ]);
   });
@@ -320,9 +390,26 @@ describe('the view', () => {
       hintsLeft: 2,
       startedAt: STARTED_AT,
       deadline: DEADLINE,
+      fairness: { commitment: commitmentOf(SEEDS.serverSeed), serverSeed: null, clientSeed: 'player-seed', nonce: 3 },
     });
     expect(JSON.stringify(view)).not.toContain('banana');
-    expect(JSON.stringify(view)).not.toContain('seed');
+    expect(JSON.stringify(view)).not.toContain(SEEDS.serverSeed);
+    expect(view).not.toHaveProperty('draws');
+  });
+
+  it('reveals the server seed and the draws once the game is over', () => {
+    const { state } = play(replay([started('abcdefgh')]), hint(), guess('z', after(200)));
+    const view = viewFor(state, PLAYER)!;
+    expect(view.status).toBe('lost');
+    expect(view.fairness).toEqual({
+      commitment: commitmentOf(SEEDS.serverSeed),
+      serverSeed: SEEDS.serverSeed,
+      clientSeed: 'player-seed',
+      nonce: 3,
+    });
+    const hinted = isGameState(state) ? state.hintDraws : [];
+    expect(view.draws).toEqual({ word: { index: 0, count: 1 }, hints: hinted });
+    expect(hinted).toHaveLength(1);
   });
 
   it('shows the word, score, tokens and XP won once the game is over', () => {
@@ -341,6 +428,38 @@ describe('the view', () => {
 
   it('has no view before the start', () => {
     expect(viewFor(NOT_STARTED, PLAYER)).toBeNull();
+  });
+});
+
+describe('a game started before Hangman drew from the fairness module', () => {
+  /** Its start event as it was stored then: an old `seed`, no fairness. */
+  const legacy = (word: string) => {
+    const { fairness: _f, wordDraw: _w, bytesUsed: _b, ...data } = (started(word) as HangmanStarted).data;
+    return HangmanEvent.parse({ type: 'HangmanStarted', data: { ...data, seed: 'an-old-seed' } });
+  };
+
+  it('still parses, folds and replays with its stored hints, and shows no fairness', () => {
+    const storedHint = HangmanEvent.parse({ type: 'HintUsed', data: { letter: 'b', revealedPositions: [0], at: after(5) } });
+    const state = replay([legacy('banana'), storedHint]);
+    expect(state).toMatchObject({ guessed: ['b'], hintsUsed: 1 });
+    const view = viewFor(state, PLAYER)!;
+    expect(view.fairness).toBeNull();
+    const over = play(state, guess('a'), guess('n')).state;
+    expect(viewFor(over, PLAYER)).toMatchObject({ status: 'won', word: 'banana', fairness: null });
+    expect(viewFor(over, PLAYER)).not.toHaveProperty('draws');
+  });
+
+  it('takes a hint still to come from a stream keyed by its old seed, the same every time', () => {
+    const given = replay([legacy('banana')]);
+    const outcome = decide(hint(), given) as HangmanEvent[];
+    expect(outcome).toEqual(decide(hint(), given));
+    expect(['a', 'b', 'n']).toContain((outcome[0]!.data as { letter: string }).letter);
+  });
+
+  it('refuses a start event with both an old seed and the seeds', () => {
+    expect(
+      HangmanEvent.safeParse({ type: 'HangmanStarted', data: { ...(started('banana') as HangmanStarted).data, seed: 'x' } }).success,
+    ).toBe(false);
   });
 });
 

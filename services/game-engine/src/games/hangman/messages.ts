@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { HANGMAN_LOSS_REASONS } from '@qal/events';
+import { BytesUsed, Draw, FairSeeds, hasOneChance, ONE_CHANCE_MESSAGE } from '../fair-chance.ts';
 import { HANGMAN_LANGUAGES } from './alphabet.ts';
 import { DIFFICULTIES, WORD_CATEGORIES } from './words/categories.ts';
 
@@ -26,8 +27,12 @@ export const StartHangman = z.object({
     language: z.string().max(20),
     category: z.string().max(40).optional(),
     difficulty: z.string().max(20).optional(),
-    /** Drawn by the service from a secure source; picks the word and every hint. */
-    seed: z.string().min(1).max(200),
+    /**
+     * The seeds of the game's provably fair stream (games/fair-chance.ts): the server seed the service drew (its
+     * commitment shown from the start), the player's client seed and the nonce the game took. It picks the word and
+     * every hint.
+     */
+    fairness: FairSeeds,
     startedAt: Instant,
   }),
 });
@@ -57,22 +62,33 @@ export type HangmanCommand = z.infer<typeof HangmanCommand>;
 
 // Events -------------------------------------------------------------------------------------------------------
 
+/**
+ * The game opens: the word and the seeds of its stream (`fairness`), `wordDraw` the word's place among the candidate
+ * words and `bytesUsed` the stream's position after it. A game started before Hangman drew from the fairness module
+ * holds `seed` instead (games/fair-chance.ts).
+ */
 export const HangmanStarted = z.object({
   type: z.literal('HangmanStarted'),
-  data: z.object({
-    matchId: Id,
-    playerId: Id,
-    language: z.enum(HANGMAN_LANGUAGES),
-    category: z.enum(WORD_CATEGORIES),
-    difficulty: z.enum(DIFFICULTIES),
-    word: z.string().min(1),
-    seed: z.string().min(1),
-    startedAt: Instant,
-    /** startedAt + the time limit at the start; later rule changes never move an open game's deadline. */
-    deadline: Instant,
-    lives: z.number().int().positive(),
-    hints: z.number().int().nonnegative(),
-  }),
+  data: z
+    .object({
+      matchId: Id,
+      playerId: Id,
+      language: z.enum(HANGMAN_LANGUAGES),
+      category: z.enum(WORD_CATEGORIES),
+      difficulty: z.enum(DIFFICULTIES),
+      word: z.string().min(1),
+      fairness: FairSeeds.optional(),
+      wordDraw: Draw.optional(),
+      bytesUsed: BytesUsed.optional(),
+      /** Only in a game started before the fairness module. */
+      seed: z.string().min(1).optional(),
+      startedAt: Instant,
+      /** startedAt + the time limit at the start; later rule changes never move an open game's deadline. */
+      deadline: Instant,
+      lives: z.number().int().positive(),
+      hints: z.number().int().nonnegative(),
+    })
+    .refine(hasOneChance, ONE_CHANCE_MESSAGE),
 });
 export type HangmanStarted = z.infer<typeof HangmanStarted>;
 
@@ -82,9 +98,10 @@ export const LetterGuessed = z.object({
 });
 export type LetterGuessed = z.infer<typeof LetterGuessed>;
 
+/** `draw`: the letter's place among the word's letters not yet shown, and `bytesUsed` the stream's position after it. */
 export const HintUsed = z.object({
   type: z.literal('HintUsed'),
-  data: z.object({ letter: Letter, revealedPositions: Positions, at: Instant }),
+  data: z.object({ letter: Letter, revealedPositions: Positions, at: Instant, draw: Draw.optional(), bytesUsed: BytesUsed.optional() }),
 });
 export type HintUsed = z.infer<typeof HintUsed>;
 

@@ -1,4 +1,6 @@
-/** Hangman's state: what evolve() folds the events into. It holds the word, so it never leaves the server. */
+/** Hangman's state: what evolve() folds the events into. It holds the word and the seeds, so it never leaves the server. */
+import type { FairDraw } from '@qal/events';
+import type { MatchChance } from '../fair-chance.ts';
 import type { HangmanLanguage } from './alphabet.ts';
 import { charactersOf, keyOfCharacter } from './alphabet.ts';
 import type { Difficulty, WordCategory } from './words/categories.ts';
@@ -20,7 +22,12 @@ export interface HangmanGame {
   readonly category: WordCategory;
   readonly difficulty: Difficulty;
   readonly word: string;
-  readonly seed: string;
+  /** The game's fair stream: its seeds (secret until the end) and how far the word and the hints have drawn. */
+  readonly chance: MatchChance;
+  /** The word's draw among the candidate words; null in a game started before the fairness module. */
+  readonly wordDraw: FairDraw | null;
+  /** Each hint's draw, in order (hints of a game from before the fairness module have none). */
+  readonly hintDraws: readonly FairDraw[];
   readonly startedAt: string;
   readonly deadline: string;
   readonly lives: number;

@@ -1,8 +1,10 @@
 /**
  * What a client sees of a Hangman game. The word itself appears only once the game is over; before that a
- * letter's slot is null until its key is guessed or hinted (spaces show from the start).
+ * letter's slot is null until its key is guessed or hinted (spaces show from the start). The fairness commitment
+ * shows from the start; the server seed and the game's draws once it is over, for the verifier.
  */
 import { HangmanView } from '@qal/events';
+import { fairnessView } from '../fair-chance.ts';
 import { charactersOf } from './alphabet.ts';
 import { isGame, keysOfWord, type HangmanGame, type HangmanState } from './state.ts';
 
@@ -31,10 +33,13 @@ export function publicView(state: HangmanState): HangmanView | null {
     hintsLeft: Math.max(0, state.hints - state.hintsUsed),
     startedAt: state.startedAt,
     deadline: state.deadline,
+    fairness: fairnessView(state.chance, state.status !== 'playing'),
   };
   if (state.status === 'playing' || state.result === null) return view;
   const { score, tokensWon, xpWon, lossReason } = state.result;
-  return { ...view, word: state.word, score, tokensWon, xpWon, ...(lossReason ? { lossReason } : {}) };
+  const draws =
+    state.wordDraw && view.fairness ? { draws: { word: { ...state.wordDraw }, hints: state.hintDraws.map((d) => ({ ...d })) } } : {};
+  return { ...view, word: state.word, score, tokensWon, xpWon, ...(lossReason ? { lossReason } : {}), ...draws };
 }
 
 /**

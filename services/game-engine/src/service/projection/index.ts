@@ -52,7 +52,6 @@ export function createEngineProjection(games: GameRegistry): EngineProjection {
           events.filter((stored) => arcadeMatchOf(games, stored)),
           (stored) => stored.streamId,
         ),
-        store,
       );
       const rows = [];
       for (const [streamId, matchEvents] of matches) {

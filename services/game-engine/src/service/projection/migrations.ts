@@ -103,6 +103,12 @@ export const ENGINE_MIGRATIONS: readonly Migration[] = [
     id: '003-engine-crazy',
     sql: `alter table engine_duels alter column match_deadline drop not null`,
   },
+  {
+    // An arcade match's row keeps its folded record, so the projection folds each batch onto it without reading the
+    // store (inside the projection's transaction the embedded store's one connection is taken).
+    id: '004-engine-arcade-state',
+    sql: `alter table engine_matches add column if not exists arcade jsonb`,
+  },
 ];
 
 export const migrateEngine = (db: SqlDatabase) => migrate(db, 'engine', ENGINE_MIGRATIONS);

@@ -6,6 +6,7 @@
 import type { SqlExecutor, StoredEvent } from '@qal/events';
 import { hasPendingMoney } from '../../rooms/ledger-steps.ts';
 import { parseRoomEvent } from '../../rooms/events.ts';
+import { netsOf } from '../../rooms/settlement.ts';
 import { evolveRoom, type RoomState } from '../../rooms/state.ts';
 import { jsonState } from './json-state.ts';
 
@@ -151,19 +152,17 @@ async function writeRooms(sql: SqlExecutor, writes: RoomWrites): Promise<void> {
   }
 }
 
-/** One history row per player of a finished match, with their net tokens (payout − everything posted from them). */
+/**
+ * One history row per player of a finished match, with their net tokens as the match's settlement made them
+ * (rooms/settlement.ts: their share of the prize − the fee, stake and penalty posted from them).
+ */
 function historyRows(state: RoomState, matchId: string): HistoryRow[] {
   const played = state.played[matchId];
   if (!played?.finishedAt) return [];
   const finishedAt = played.finishedAt;
   const players = played.players.map((id) => ({ id, score: played.scores[id] ?? 0 }));
+  const nets = new Map(netsOf(state, matchId).map((n) => [n.userId, n.net]));
   return played.players.map((userId) => {
-    const paid = state.transfers
-      .filter((t) => t.matchId === matchId && t.reason === 'payout' && t.userId === userId)
-      .reduce((a, t) => a + t.amount, 0);
-    const spent = state.holds
-      .filter((h) => h.matchId === matchId && h.userId === userId && h.resolution === 'post')
-      .reduce((a, h) => a + h.amount, 0);
     const won = played.winners.includes(userId);
     const result = played.leavers.includes(userId) ? 'left' : won ? (played.winners.length > 1 ? 'tie' : 'won') : 'lost';
     return {
@@ -175,7 +174,7 @@ function historyRows(state: RoomState, matchId: string): HistoryRow[] {
       finished_at: finishedAt,
       result,
       score: played.scores[userId] ?? 0,
-      tokens: paid - spent,
+      tokens: nets.get(userId) ?? 0,
       players,
     };
   });

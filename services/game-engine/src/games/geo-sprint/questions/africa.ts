@@ -1265,7 +1265,7 @@ export const AFRICA_QUESTIONS: readonly Question[] = [
       explanation: 'Lemurs are endemic to Madagascar: they evolved there and live nowhere else in the wild.',
     },
     am: {
-      question: 'በተፈጥሮ የሚገኙት በማዳጋስካር ብቻ የሆኑት እንስሳት የትኞቹ ናቸው?',
+      question: 'በተፈጥሮ በማዳጋስካር ብቻ የሚገኙት እንስሳት የትኞቹ ናቸው?',
       options: ['ሌሙሮች', 'ጎሪላዎች', 'ቺምፓንዚዎች', 'ዝንጀሮዎች'],
       explanation: 'ሌሙሮች በማዳጋስካር ብቻ የሚገኙ እንስሳት ናቸው፤ እዚያው ተፈጥረው በሌላ ቦታ በዱር አይገኙም።',
     },
@@ -3152,7 +3152,7 @@ export const AFRICA_QUESTIONS: readonly Question[] = [
     am: {
       question: 'ጆሞ ኬንያታ የየትኛው አገር የመጀመሪያ ፕሬዚዳንት ነበሩ?',
       options: ['ዩጋንዳ', 'ታንዛኒያ', 'ኬንያ', 'ዛምቢያ'],
-      explanation: 'ጆሞ ኬንያታ እ.ኤ.አ. በ1963 ኬንያን ለነፃነት አብቅተው በ1964 የመጀመሪያዋ ፕሬዚዳንት ሆኑ።',
+      explanation: 'ጆሞ ኬንያታ እ.ኤ.አ. በ1963 ኬንያን ለነፃነት አብቅተው በ1964 የአገሪቱ የመጀመሪያው ፕሬዚዳንት ሆኑ።',
     },
     source: 'https://en.wikipedia.org/wiki/Jomo_Kenyatta',
   },

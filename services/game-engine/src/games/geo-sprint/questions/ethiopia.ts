@@ -19,7 +19,7 @@ export const ETHIOPIA_QUESTIONS: readonly Question[] = [
     am: {
       question: 'የኢትዮጵያ ዋና ከተማ የትኛው ነው?',
       options: ['አዲስ አበባ', 'አዳማ', 'ጎንደር', 'ሀዋሳ'],
-      explanation: 'አዲስ አበባ የኢትዮጵያ ዋና ከተማ ስትሆን የአፍሪካ ሕብረት ዋና መሥሪያ ቤትም መቀመጫ ናት።',
+      explanation: 'አዲስ አበባ የኢትዮጵያ ዋና ከተማ ስትሆን የአፍሪካ ኅብረት መቀመጫም ናት።',
     },
     source: 'https://en.wikipedia.org/wiki/Addis_Ababa',
   },
@@ -170,9 +170,9 @@ export const ETHIOPIA_QUESTIONS: readonly Question[] = [
       explanation: 'Ethiopia has two chartered cities: Addis Ababa and Dire Dawa.',
     },
     am: {
-      question: 'ከአዲስ አበባ በተጨማሪ በቀጥታ በፌዴራል መንግሥት ሥር የሚተዳደር ቻርተር ከተማ የትኛው ነው?',
+      question: 'ከአዲስ አበባ በተጨማሪ በቀጥታ በፌዴራል መንግሥት ሥር የሚተዳደረው ከተማ የትኛው ነው?',
       options: ['ድሬዳዋ', 'ሀዋሳ', 'አዳማ', 'ባሕር ዳር'],
-      explanation: 'ኢትዮጵያ ሁለት ቻርተር ከተሞች አሏት፤ እነሱም አዲስ አበባ እና ድሬዳዋ ናቸው።',
+      explanation: 'ኢትዮጵያ በፌዴራል መንግሥት ሥር በቀጥታ የሚተዳደሩ ሁለት ከተሞች አሏት፤ እነሱም አዲስ አበባ እና ድሬዳዋ ናቸው።',
     },
     source: 'https://en.wikipedia.org/wiki/Regions_of_Ethiopia',
   },
@@ -187,7 +187,7 @@ export const ETHIOPIA_QUESTIONS: readonly Question[] = [
       explanation: 'Asayita, near the Awash River, served as the Afar regional capital until the seat moved to Semera.',
     },
     am: {
-      question: 'ሰመራ ከመሆኗ በፊት የአፋር ክልል ዋና ከተማ የነበረችው የትኛዋ ናት?',
+      question: 'ሰመራ ዋና ከተማ ከመሆኗ በፊት የአፋር ክልል ዋና ከተማ የነበረችው የትኛዋ ናት?',
       options: ['አሳይታ', 'ዱብቲ', 'አዋሽ', 'ገዋኔ'],
       explanation: 'በአዋሽ ወንዝ አቅራቢያ የምትገኘው አሳይታ የክልሉ መቀመጫ ወደ ሰመራ እስኪዛወር ድረስ ዋና ከተማ ነበረች።',
     },
@@ -223,7 +223,7 @@ export const ETHIOPIA_QUESTIONS: readonly Question[] = [
     am: {
       question: '«አዲስ አበባ» የሚለው ስም ምን ማለት ነው?',
       options: ['አሮጌ ከተማ', 'ከፍተኛ ተራራ', 'ትልቅ ገበያ', 'አዲስ የፈካ አበባ'],
-      explanation: 'ስሙ ከሁለት ቃላት የተገኘ ሲሆን «አዲስ» እና «አበባ» ማለት ነው፤ ይህም አዲስ የፈካ አበባ ማለት ነው።',
+      explanation: 'ስሙ «አዲስ» እና «አበባ» ከሚሉት ቃላት የተሠራ ሲሆን አዲስ የፈካ አበባ ማለት ነው።',
     },
     source: 'https://en.wikipedia.org/wiki/Addis_Ababa',
   },
@@ -289,7 +289,7 @@ export const ETHIOPIA_QUESTIONS: readonly Question[] = [
       explanation: "Harar's old town is enclosed by the Jugol wall and is a UNESCO World Heritage Site as 'Harar Jugol'.",
     },
     am: {
-      question: 'የጥንቷን ሐረር ከተማ የሚከብበው ታሪካዊ ግንብ ማን ይባላል?',
+      question: 'የጥንቷን ሐረር ከተማ የሚከብበው ታሪካዊ ግንብ ምን ይባላል?',
       options: ['ጀጎል', 'የሐ', 'ፋሲል ግቢ', 'ደብረ ዳሞ'],
       explanation: 'የሐረር አሮጌ ከተማ በጀጎል ግንብ የተከበበች ሲሆን «ሐረር ጀጎል» በሚል ስም በዩኔስኮ የዓለም ቅርስ ተመዝግባለች።',
     },
@@ -477,7 +477,7 @@ export const ETHIOPIA_QUESTIONS: readonly Question[] = [
     },
     am: {
       question: 'በ15ኛው ክፍለ ዘመን ደብረ ብርሃንን የቆረቆሩት ንጉሠ ነገሥት ማን ናቸው?',
-      options: ['ዘርዓ ያዕቆብ', 'ፋሲለደስ', 'ላሊበላ', 'ኢያሱ ቀዳማዊ'],
+      options: ['ዘርዓ ያዕቆብ', 'ፋሲለደስ', 'ላሊበላ', 'ቀዳማዊ ኢያሱ'],
       explanation: 'ዓፄ ዘርዓ ያዕቆብ በሰማይ ብርሃን ከታየ በኋላ ደብረ ብርሃንን መሥርተው መኖሪያቸው አደረጓት።',
     },
     source: 'https://en.wikipedia.org/wiki/Debre_Berhan',
@@ -510,9 +510,9 @@ export const ETHIOPIA_QUESTIONS: readonly Question[] = [
       explanation: 'Tewodros took his own life at Magdala rather than surrender to the British expedition.',
     },
     am: {
-      question: 'ዓፄ ቴዎድሮስ ዳግማዊ በ1868 እ.ኤ.አ. ያረፉት በየትኛው አምባ ላይ ነው?',
+      question: 'ዳግማዊ ዓፄ ቴዎድሮስ በ1868 እ.ኤ.አ. ያረፉት በየትኛው አምባ ላይ ነው?',
       options: ['መቅደላ', 'ጋፋት', 'ደብረ ታቦር', 'መተማ'],
-      explanation: 'ዓፄ ቴዎድሮስ ለእንግሊዝ ጦር እጅ ከመስጠት ይልቅ በመቅደላ አምባ ላይ ራሳቸውን አጠፉ።',
+      explanation: 'ዓፄ ቴዎድሮስ ለእንግሊዝ ጦር እጅ ከመስጠት ይልቅ በመቅደላ አምባ ላይ ራሳቸውን ሠዉ።',
     },
     source: 'https://en.wikipedia.org/wiki/Tewodros_II',
   },
@@ -765,7 +765,7 @@ export const ETHIOPIA_QUESTIONS: readonly Question[] = [
       explanation: 'The Sanetti Plateau, above 4,000 m, is the heart of the Bale Mountains National Park.',
     },
     am: {
-      question: 'ከፍተኛው የሳነቲ አምባ የየትኛው ተራራ አካል ነው?',
+      question: 'ከፍተኛው የሳነቲ አምባ የየትኞቹ ተራሮች አካል ነው?',
       options: ['የባሌ ተራሮች', 'የስሜን ተራሮች', 'የጮቄ ተራራ', 'የጉና ተራራ'],
       explanation: 'ከ4,000 ሜትር በላይ ከፍታ ያለው የሳነቲ አምባ የባሌ ተራሮች ብሔራዊ ፓርክ እምብርት ነው።',
     },
@@ -799,9 +799,9 @@ export const ETHIOPIA_QUESTIONS: readonly Question[] = [
       explanation: "Mount Zuqualla's crater holds a sacred lake, and its monastery is a major pilgrimage site.",
     },
     am: {
-      question: 'በቢሾፍቱ አቅራቢያ የሚገኘውና በጉድጓዱ ውስጥ ሐይቅ እንዲሁም የአቡነ ገብረ መንፈስ ቅዱስ ገዳም ያለው የጠፋ እሳተ ገሞራ የትኛው ነው?',
+      question: 'በቢሾፍቱ አቅራቢያ የሚገኘው፣ በአፉ ውስጥ ሐይቅ ያለውና የአቡነ ገብረ መንፈስ ቅዱስ ገዳም የሚገኝበት የጠፋ እሳተ ገሞራ የትኛው ነው?',
       options: ['ወንጪ', 'የረር', 'እንጦጦ', 'ዝቋላ'],
-      explanation: 'የዝቋላ ተራራ ጉድጓድ የተቀደሰ ሐይቅ ያለበት ሲሆን ገዳሙም ትልቅ የንግሥ መዳረሻ ነው።',
+      explanation: 'በዝቋላ ተራራ አፍ ውስጥ የተቀደሰ ሐይቅ አለ፤ ገዳሙም ታላቅ የንግሥ መዳረሻ ነው።',
     },
     source: 'https://en.wikipedia.org/wiki/Mount_Zuqualla',
   },
@@ -904,7 +904,7 @@ export const ETHIOPIA_QUESTIONS: readonly Question[] = [
     am: {
       question: 'ዳሎል ሰው በሚኖርበት ቦታ በየትኛው መለኪያ የዓለም ክብረ ወሰን ይዟል?',
       options: ['በዝቅተኛው የሙቀት መጠን', 'በኃይለኛው ነፋስ', 'በብዙ ዓመታዊ የዝናብ መጠን', 'በከፍተኛው ዓመታዊ አማካይ ሙቀት'],
-      explanation: 'ከ1960 እስከ 1966 እ.ኤ.አ. ዳሎል 34.6 ዲግሪ ሴልሺየስ ገደማ ዓመታዊ አማካይ ሙቀት በመመዝገብ ሰው ከሚኖርበት ቦታ ከፍተኛውን ይዟል።',
+      explanation: 'ከ1960 እስከ 1966 እ.ኤ.አ. ዳሎል 34.6 ዲግሪ ሴልሺየስ ገደማ ዓመታዊ አማካይ ሙቀት በመመዝገብ ሰው ከሚኖርባቸው ቦታዎች ሁሉ ከፍተኛውን ክብረ ወሰን ይዟል።',
     },
     source: 'https://en.wikipedia.org/wiki/Dallol,_Ethiopia',
   },
@@ -983,9 +983,9 @@ export const ETHIOPIA_QUESTIONS: readonly Question[] = [
       explanation: 'The falls lie on the Abay about 30 km downstream of Bahir Dar.',
     },
     am: {
-      question: 'የጢስ አባይ ፏፏቴ በአጭር ጉዞ የሚደረስበት ከየትኛው ከተማ ነው?',
+      question: 'የጢስ አባይ ፏፏቴ ከየትኛው ከተማ በአጭር ጉዞ ይደረስበታል?',
       options: ['ከጎንደር', 'ከደሴ', 'ከደብረ ማርቆስ', 'ከባሕር ዳር'],
-      explanation: 'ፏፏቴው ከባሕር ዳር በታች 30 ኪሎ ሜትር ገደማ ርቀት ላይ በአባይ ወንዝ ላይ ይገኛል።',
+      explanation: 'ፏፏቴው ከባሕር ዳር ወደ ታች በአባይ ወንዝ ላይ 30 ኪሎ ሜትር ገደማ ርቀት ላይ ይገኛል።',
     },
     source: 'https://en.wikipedia.org/wiki/Blue_Nile_Falls',
   },
@@ -1430,7 +1430,7 @@ export const ETHIOPIA_QUESTIONS: readonly Question[] = [
     am: {
       question: 'ጥንታዊው የሐይቅ እስጢፋኖስ ገዳም የሚገኝበት ሐይቅ በየትኛው ከተማ አቅራቢያ ነው?',
       options: ['ደሴ', 'ጎንደር', 'መቀሌ', 'ጅማ'],
-      explanation: 'የሐይቅ እስጢፋኖስ ገዳም የሚገኝበት የሐይቅ ሐይቅ ከደሴ በስተሰሜን በአጭር ርቀት ላይ ይገኛል።',
+      explanation: 'የሐይቅ እስጢፋኖስ ገዳም የሚገኝበት ሐይቅ በሐይቅ ከተማ አጠገብ፣ ከደሴ በስተሰሜን በአጭር ርቀት ላይ ይገኛል።',
     },
     source: 'https://en.wikipedia.org/wiki/Lake_Hayq',
   },
@@ -1634,9 +1634,9 @@ export const ETHIOPIA_QUESTIONS: readonly Question[] = [
       explanation: 'Lalibela was a king of the Zagwe dynasty, which ruled before the Solomonic restoration of 1270.',
     },
     am: {
-      question: 'ከአለት የተፈለፈሉት አብያተ ክርስቲያናት በስማቸው የሚጠሩላቸው ንጉሥ ላሊበላ የየትኛው ሥርወ መንግሥት ንጉሥ ነበሩ?',
+      question: 'ከአለት የተፈለፈሉት አብያተ ክርስቲያናት በስማቸው የሚጠሩት ንጉሥ ላሊበላ የየትኛው ሥርወ መንግሥት ንጉሥ ነበሩ?',
       options: ['የሰሎሞናዊ', 'የዛጉዌ', 'የአክሱም', 'የጎንደር'],
-      explanation: 'ላሊበላ በ1270 እ.ኤ.አ. ሰሎሞናዊው ሥርወ መንግሥት ከመመለሱ በፊት የገዛው የዛጉዌ ሥርወ መንግሥት ንጉሥ ነበሩ።',
+      explanation: 'ንጉሥ ላሊበላ ሰሎሞናዊው ሥርወ መንግሥት በ1270 እ.ኤ.አ. ከመመለሱ በፊት አገሪቱን ያስተዳድር የነበረው የዛጉዌ ሥርወ መንግሥት ንጉሥ ነበሩ።',
     },
     source: 'https://en.wikipedia.org/wiki/Gebre_Mesqel_Lalibela',
   },
@@ -1828,7 +1828,7 @@ export const ETHIOPIA_QUESTIONS: readonly Question[] = [
     am: {
       question: 'በ4ኛው ክፍለ ዘመን ክርስትናን የመንግሥቱ ሃይማኖት ያደረጉት የአክሱም ንጉሥ ማን ናቸው?',
       options: ['ካሌብ', 'ኢዛና', 'ገብረ መስቀል', 'ላሊበላ'],
-      explanation: 'ንጉሥ ኢዛና በ330ዎቹ እ.ኤ.አ. ገደማ ክርስትናን ተቀበሉ፤ ሳንቲሞቻቸው እና ጽሑፎቻቸውም ከአረማዊ ምልክት ወደ መስቀል ተቀየሩ።',
+      explanation: 'ንጉሥ ኢዛና በ330ዎቹ እ.ኤ.አ. ገደማ ክርስትናን ተቀበሉ፤ በሳንቲሞቻቸው እና በጽሑፎቻቸው ላይም የአረማውያን ምልክቶች በመስቀል ተተኩ።',
     },
     source: 'https://en.wikipedia.org/wiki/Ezana_of_Axum',
   },
@@ -1931,7 +1931,7 @@ export const ETHIOPIA_QUESTIONS: readonly Question[] = [
     am: {
       question: 'ከአክሱም መነሣት ረጅም ጊዜ በፊት በ7ኛው ክፍለ ዘመን ዓመተ ዓለም ገደማ የተሠራ የድንጋይ ቤተ መቅደስ ያለው በትግራይ የሚገኝ ቦታ የትኛው ነው?',
       options: ['ጢያ', 'የሐ', 'ጎንደር', 'ኮንሶ'],
-      explanation: 'የየሐ ታላቁ ቤተ መቅደስ ከአክሱም በፊት የነበረ ዘመን ሥራ ሲሆን በኢትዮጵያ ቆሞ ያለ ጥንታዊው ሕንፃ ነው።',
+      explanation: 'የየሐ ታላቁ ቤተ መቅደስ ከአክሱም ዘመን በፊት የተሠራ ሲሆን በኢትዮጵያ እስካሁን ቆመው ካሉ ሕንፃዎች ሁሉ ጥንታዊው ነው።',
     },
     source: 'https://en.wikipedia.org/wiki/Yeha',
   },
@@ -1948,7 +1948,7 @@ export const ETHIOPIA_QUESTIONS: readonly Question[] = [
     am: {
       question: 'በትግራይ በገደል አናት ላይ የሚገኘው የደብረ ዳሞ ገዳም እንዴት ይደረስበታል?',
       options: ['በጀልባ', 'በቀጥታ ገደል ላይ በቆዳ ገመድ በመውጣት', 'በዋሻ መተላለፊያ', 'በገመድ ላይ በሚሄድ መኪና'],
-      explanation: 'ደብረ ዳሞ በጠፍጣፋ አናት ባለው ተራራ ላይ የሚገኝ ሲሆን የሚገባውም ቀጥ ያለውን ገደል በገመድ በመውጣት ብቻ ነው።',
+      explanation: 'ደብረ ዳሞ በጠፍጣፋ አናት ባለው ተራራ ላይ የሚገኝ ሲሆን ወደ ገዳሙ የሚደረሰውም ቀጥ ያለውን ገደል በቆዳ ገመድ በመውጣት ብቻ ነው።',
     },
     source: 'https://en.wikipedia.org/wiki/Debre_Damo',
   },
@@ -2118,7 +2118,7 @@ export const ETHIOPIA_QUESTIONS: readonly Question[] = [
     },
     am: {
       question: 'ኢትዮጵያን በዓድዋ ጦርነት ለድል ያበቁት ንጉሠ ነገሥት ማን ናቸው?',
-      options: ['ዳግማዊ ምኒልክ', 'ዓፄ ቴዎድሮስ ዳግማዊ', 'ዓፄ ዮሐንስ አራተኛ', 'ቀዳማዊ ኃይለ ሥላሴ'],
+      options: ['ዳግማዊ ምኒልክ', 'ዳግማዊ ዓፄ ቴዎድሮስ', 'ዓፄ ዮሐንስ አራተኛ', 'ቀዳማዊ ኃይለ ሥላሴ'],
       explanation: 'ዳግማዊ ዓፄ ምኒልክ ከእቴጌ ጣይቱ ጋር በመሆን በዓድዋ የኢትዮጵያን ሠራዊት መርተዋል።',
     },
     source: 'https://en.wikipedia.org/wiki/Menelik_II',
@@ -2154,7 +2154,8 @@ export const ETHIOPIA_QUESTIONS: readonly Question[] = [
     am: {
       question: 'በ1889 እ.ኤ.አ. የተፈረመው የትኛው ውል አንቀጽ 17 ላይ የተፈጠረ አለመግባባት ወደ ጦርነት እና ወደ ዓድዋ አመራ?',
       options: ['የአዲስ አበባ ውል', 'የውጫሌ ውል', 'የሂዌት ውል', 'የለንደን ውል'],
-      explanation: 'የውጫሌ ውል አንቀጽ 17 የአማርኛው ቅጂ ምርጫን የሚገልጽ ሲሆን የጣሊያንኛው ቅጂ ግን ኢትዮጵያን በጣሊያን ጥበቃ ሥር እንዳለች አድርጎ አቅርቦ ነበር።',
+      explanation:
+        'የውጫሌ ውል አንቀጽ 17 በአማርኛው ቅጂ ኢትዮጵያ ከፈለገች የውጭ ግንኙነቷን በጣሊያን በኩል ማድረግ እንደምትችል ሲገልጽ፣ የጣሊያንኛው ቅጂ ግን ግዴታ አድርጎ ኢትዮጵያን በጣሊያን ጥበቃ ሥር እንዳለች አቅርቧት ነበር።',
     },
     source: 'https://en.wikipedia.org/wiki/Treaty_of_Wuchale',
   },
@@ -2191,9 +2192,9 @@ export const ETHIOPIA_QUESTIONS: readonly Question[] = [
       explanation: 'Fitawrari Gebeyehu fell leading his men at Adwa and is celebrated in songs and poems about the battle.',
     },
     am: {
-      question: 'በጀግንነቱ የሚታወሰውና በዓድዋ ጦርነት የተሰዋው የኢትዮጵያ የጦር መሪ ማን ነው?',
+      question: 'በጀግንነታቸው የሚታወሱትና በዓድዋ ጦርነት የተሰዉት የኢትዮጵያ የጦር መሪ ማን ናቸው?',
       options: ['ራስ አሉላ', 'ራስ መኮንን', 'ፊታውራሪ ገበየሁ', 'ራስ መንገሻ'],
-      explanation: 'ፊታውራሪ ገበየሁ ሠራዊቱን እየመራ በዓድዋ የተሰዋ ሲሆን ስለ ጦርነቱ በሚዘመሩ ዘፈኖች እና ግጥሞች ይወደሳል።',
+      explanation: 'ፊታውራሪ ገበየሁ ሠራዊታቸውን እየመሩ በዓድዋ የተሰዉ ሲሆን ስለ ጦርነቱ በሚዘመሩ ዘፈኖች እና ግጥሞች ይወደሳሉ።',
     },
     source: 'https://en.wikipedia.org/wiki/Battle_of_Adwa',
   },
@@ -2278,9 +2279,9 @@ export const ETHIOPIA_QUESTIONS: readonly Question[] = [
         'Tewodros was born Kassa Hailu; Kassa Mercha became Yohannes IV, Sahle Maryam became Menelik II and Tafari Makonnen became Haile Selassie.',
     },
     am: {
-      question: 'ዓፄ ቴዎድሮስ ዳግማዊ ከመንገሣቸው በፊት መጠሪያ ስማቸው ማን ነበር?',
+      question: 'ዳግማዊ ዓፄ ቴዎድሮስ ከመንገሣቸው በፊት መጠሪያ ስማቸው ማን ነበር?',
       options: ['ካሣ ምርጫ', 'ካሣ ኃይሉ', 'ሣህለ ማርያም', 'ተፈሪ መኮንን'],
-      explanation: 'ቴዎድሮስ ካሣ ኃይሉ ይባሉ ነበር፤ ካሣ ምርጫ ዮሐንስ አራተኛ፣ ሣህለ ማርያም ምኒልክ ዳግማዊ፣ ተፈሪ መኮንን ደግሞ ኃይለ ሥላሴ ሆነዋል።',
+      explanation: 'ቴዎድሮስ ካሣ ኃይሉ ይባሉ ነበር፤ ካሣ ምርጫ ዮሐንስ አራተኛ፣ ሣህለ ማርያም ዳግማዊ ምኒልክ፣ ተፈሪ መኮንን ደግሞ ኃይለ ሥላሴ ሆነዋል።',
     },
     source: 'https://en.wikipedia.org/wiki/Tewodros_II',
   },
@@ -2295,9 +2296,9 @@ export const ETHIOPIA_QUESTIONS: readonly Question[] = [
       explanation: 'Tewodros II was crowned in 1855, reuniting the empire after the Era of the Princes, which began in 1769.',
     },
     am: {
-      question: 'ዘመነ መሳፍንት በዓፄ ቴዎድሮስ ዳግማዊ ንግሥ ያበቃው በየትኛው ዓመት ነው?',
+      question: 'ዘመነ መሳፍንት ዳግማዊ ዓፄ ቴዎድሮስ ሲነግሡ ያበቃው በየትኛው ዓመት ነው?',
       options: ['1769 እ.ኤ.አ.', '1818 እ.ኤ.አ.', '1855 እ.ኤ.አ.', '1889 እ.ኤ.አ.'],
-      explanation: 'በ1769 እ.ኤ.አ. የጀመረው ዘመነ መሳፍንት በ1855 እ.ኤ.አ. ቴዎድሮስ ዳግማዊ ነግሠው ግዛቱን መልሰው ሲያዋሕዱ አበቃ።',
+      explanation: 'በ1769 እ.ኤ.አ. የጀመረው ዘመነ መሳፍንት በ1855 እ.ኤ.አ. ዳግማዊ ቴዎድሮስ ነግሠው አገሪቱን መልሰው ሲያዋሕዱ አበቃ።',
     },
     source: 'https://en.wikipedia.org/wiki/Zemene_Mesafint',
   },
@@ -2340,7 +2341,7 @@ export const ETHIOPIA_QUESTIONS: readonly Question[] = [
       explanation: "'Sebastopol' was cast by European craftsmen at Gafat and hauled to Magdala before the British expedition of 1868.",
     },
     am: {
-      question: 'በታላቅ ድካም ወደ መቅደላ የተጎተተው የዓፄ ቴዎድሮስ ዳግማዊ ግዙፍ መድፍ ማን ተብሎ ይጠራ ነበር?',
+      question: 'በታላቅ ድካም ወደ መቅደላ የተጎተተው የዳግማዊ ዓፄ ቴዎድሮስ ግዙፍ መድፍ ማን ተብሎ ይጠራ ነበር?',
       options: ['ሞዓ አንበሳ', 'ዓድዋ', 'ጋፋት', 'ሴባስቶፖል'],
       explanation: '«ሴባስቶፖል» በጋፋት በአውሮፓውያን ባለሙያዎች ተሠርቶ ከ1868 እ.ኤ.አ. የእንግሊዝ ዘመቻ በፊት ወደ መቅደላ ተጎትቷል።',
     },
@@ -2358,7 +2359,7 @@ export const ETHIOPIA_QUESTIONS: readonly Question[] = [
         "Prince Alemayehu was taken to England as a child in 1868, died there in 1879 and was buried at St George's Chapel, Windsor.",
     },
     am: {
-      question: 'ከመቅደላ ውድቀት በኋላ ወደ እንግሊዝ የተወሰደውና በዊንድሶር የተቀበረው የዓፄ ቴዎድሮስ ዳግማዊ ልጅ ማን ነው?',
+      question: 'ከመቅደላ ውድቀት በኋላ ወደ እንግሊዝ የተወሰደውና በዊንድሶር የተቀበረው የዳግማዊ ዓፄ ቴዎድሮስ ልጅ ማን ነው?',
       options: ['ልዑል ዓለማየሁ', 'ልጅ ኢያሱ', 'ልዑል መኮንን', 'ልዑል አስፋ ወሰን'],
       explanation: 'ልዑል ዓለማየሁ በ1868 እ.ኤ.አ. በልጅነቱ ወደ እንግሊዝ ተወስዶ በ1879 እ.ኤ.አ. በዚያው አርፎ በዊንድሶር ቅዱስ ጊዮርጊስ ቤተ ጸሎት ተቀበረ።',
     },
@@ -2375,7 +2376,7 @@ export const ETHIOPIA_QUESTIONS: readonly Question[] = [
       explanation: 'Menelik II was crowned at Entoto Maryam Church, built on the Entoto ridge where his court then stood.',
     },
     am: {
-      question: 'በ1889 እ.ኤ.አ. ዳግማዊ ምኒልክ ንጉሠ ነገሥት ሆነው የነገሡት ከአዲስ አበባ በላይ በሚገኘው በየትኛው ቤተ ክርስቲያን ነው?',
+      question: 'በ1889 እ.ኤ.አ. ዳግማዊ ምኒልክ የንጉሠ ነገሥትነት ዘውድ የጫኑት ከአዲስ አበባ በላይ ባለው ኮረብታ ላይ በሚገኘው በየትኛው ቤተ ክርስቲያን ነው?',
       options: ['መናገሻ ቅዱስ ጊዮርጊስ', 'እንጦጦ ማርያም', 'አክሱም ጽዮን', 'ደብረ ሊባኖስ'],
       explanation: 'ዳግማዊ ምኒልክ የነገሡት በወቅቱ ቤተ መንግሥታቸው በነበረበት በእንጦጦ ኮረብታ ላይ በሚገኘው የእንጦጦ ማርያም ቤተ ክርስቲያን ነው።',
     },
@@ -2481,7 +2482,7 @@ export const ETHIOPIA_QUESTIONS: readonly Question[] = [
     am: {
       question: 'የቀድሞው የኢትዮ-ጅቡቲ (ፍራንኮ-ኢትዮጵያ) የባቡር ሐዲድ አዲስ አበባ የደረሰው በየትኛው ዓመት ነው?',
       options: ['1897 እ.ኤ.አ.', '1917 እ.ኤ.አ.', '1945 እ.ኤ.አ.', '1974 እ.ኤ.አ.'],
-      explanation: 'ግንባታው በ1897 እ.ኤ.አ. ተጀምሮ በ1902 እ.ኤ.አ. ድሬዳዋ ደረሰ፤ በ1917 እ.ኤ.አ. ደግሞ አዲስ አበባ ተጠናቀቀ።',
+      explanation: 'ግንባታው በ1897 እ.ኤ.አ. ተጀምሮ በ1902 እ.ኤ.አ. ድሬዳዋ ደረሰ፤ በ1917 እ.ኤ.አ. ደግሞ አዲስ አበባ ደርሶ ተጠናቀቀ።',
     },
     source: 'https://en.wikipedia.org/wiki/Ethio-Djibouti_Railways',
   },
@@ -2564,7 +2565,7 @@ export const ETHIOPIA_QUESTIONS: readonly Question[] = [
       explanation: "Haile Selassie was crowned on 2 November 1930 at St George's Cathedral in Addis Ababa.",
     },
     am: {
-      question: 'ቀዳማዊ ኃይለ ሥላሴ ንጉሠ ነገሥት ሆነው የነገሡት በየትኛው ዓመት ነው?',
+      question: 'ቀዳማዊ ኃይለ ሥላሴ የንጉሠ ነገሥትነት ዘውድ የጫኑት በየትኛው ዓመት ነው?',
       options: ['1916 እ.ኤ.አ.', '1941 እ.ኤ.አ.', '1955 እ.ኤ.አ.', '1930 እ.ኤ.አ.'],
       explanation: 'ቀዳማዊ ኃይለ ሥላሴ ጥቅምት 23 ቀን 1923 ዓ.ም. (ኖቬምበር 2 ቀን 1930 እ.ኤ.አ.) በአዲስ አበባ ቅዱስ ጊዮርጊስ ካቴድራል ነገሡ።',
     },
@@ -2734,7 +2735,7 @@ export const ETHIOPIA_QUESTIONS: readonly Question[] = [
     am: {
       question: 'የአፍሪካ አንድነት ድርጅት ግንቦት 17 ቀን 1955 ዓ.ም. (ሜይ 25 ቀን 1963 እ.ኤ.አ.) የተመሠረተው በየትኛው ከተማ ነው?',
       options: ['ካይሮ', 'አክራ', 'አዲስ አበባ', 'ሌጎስ'],
-      explanation: 'የ32 ነፃ የአፍሪካ አገሮች መሪዎች ድርጅቱን በአዲስ አበባ መሠረቱ፤ ተተኪው የአፍሪካ ሕብረትም መቀመጫው እዚያው ነው።',
+      explanation: 'የ32 ነፃ የአፍሪካ አገሮች መሪዎች ድርጅቱን በአዲስ አበባ መሠረቱ፤ ተተኪው የአፍሪካ ኅብረትም መቀመጫው እዚያው ነው።',
     },
     source: 'https://en.wikipedia.org/wiki/Organisation_of_African_Unity',
   },
@@ -2749,9 +2750,9 @@ export const ETHIOPIA_QUESTIONS: readonly Question[] = [
       explanation: 'China financed and built the African Union Conference Centre, inaugurated in January 2012.',
     },
     am: {
-      question: 'በ2012 እ.ኤ.አ. የተመረቀው በአዲስ አበባ የሚገኘው የአፍሪካ ሕብረት ዋና መሥሪያ ቤት ሕንፃ የተገነባው በየትኛው አገር ወጪ ነው?',
+      question: 'በ2012 እ.ኤ.አ. የተመረቀው በአዲስ አበባ የሚገኘው የአፍሪካ ኅብረት ዋና መሥሪያ ቤት ሕንፃ የተገነባው በየትኛው አገር ወጪ ነው?',
       options: ['አሜሪካ', 'ቻይና', 'ጃፓን', 'ጀርመን'],
-      explanation: 'ቻይና የአፍሪካ ሕብረት የስብሰባ ማዕከልን በገንዘቧ አሠርታ በጃንዋሪ 2012 እ.ኤ.አ. አስመረቀች።',
+      explanation: 'ቻይና የአፍሪካ ኅብረት የስብሰባ ማዕከልን በገንዘቧ አሠርታ በጃንዋሪ 2012 እ.ኤ.አ. አስመረቀች።',
     },
     source: 'https://en.wikipedia.org/wiki/African_Union_Conference_Centre_and_Office_Complex',
   },
@@ -2802,7 +2803,7 @@ export const ETHIOPIA_QUESTIONS: readonly Question[] = [
     },
     am: {
       question: 'ኢትዮጵያ በ1945 እ.ኤ.አ. ከመሥራች አባላቱ አንዷ የሆነችበት ድርጅት የትኛው ነው?',
-      options: ['የአውሮፓ ሕብረት', 'ኔቶ', 'የዓረብ ሊግ', 'የተባበሩት መንግሥታት ድርጅት'],
+      options: ['የአውሮፓ ኅብረት', 'ኔቶ', 'የዓረብ ሊግ', 'የተባበሩት መንግሥታት ድርጅት'],
       explanation: 'ኢትዮጵያ በ1945 እ.ኤ.አ. የተባበሩት መንግሥታት ቻርተርን ፈርማ ከድርጅቱ 51 መሥራች አባላት አንዷ ሆናለች።',
     },
     source: 'https://en.wikipedia.org/wiki/Founding_members_of_the_United_Nations',
@@ -3014,7 +3015,7 @@ export const ETHIOPIA_QUESTIONS: readonly Question[] = [
     },
     am: {
       question: 'በጃማይካ የተጀመረው የራስተፈሪያን እንቅስቃሴ ስሙን ያገኘው ከየትኛው የኢትዮጵያ መሪ ነው?',
-      options: ['ዳግማዊ ምኒልክ', 'ዓፄ ቴዎድሮስ ዳግማዊ', 'ቀዳማዊ ኃይለ ሥላሴ (ራስ ተፈሪ)', 'ዓፄ ዮሐንስ አራተኛ'],
+      options: ['ዳግማዊ ምኒልክ', 'ዳግማዊ ዓፄ ቴዎድሮስ', 'ቀዳማዊ ኃይለ ሥላሴ (ራስ ተፈሪ)', 'ዓፄ ዮሐንስ አራተኛ'],
       explanation: 'እንቅስቃሴው ስሙን ያገኘው በ1930 እ.ኤ.አ. ቀዳማዊ ኃይለ ሥላሴ ተብለው ከነገሡት ከራስ ተፈሪ መኮንን ነው።',
     },
     source: 'https://en.wikipedia.org/wiki/Rastafari',
@@ -3169,9 +3170,9 @@ export const ETHIOPIA_QUESTIONS: readonly Question[] = [
       explanation: "Lucy's original bones are kept at the National Museum of Ethiopia, which also displays a cast of the skeleton.",
     },
     am: {
-      question: 'የሉሲ ኦሪጅናል ቅሪተ አካል የሚገኘው በአዲስ አበባ በየትኛው ሙዚየም ነው?',
+      question: 'የሉሲ እውነተኛው ቅሪተ አካል የሚገኘው በአዲስ አበባ በየትኛው ሙዚየም ነው?',
       options: ['የአክሱም አርኪኦሎጂ ሙዚየም', 'የኢትኖሎጂ ሙዚየም', 'የኢትዮጵያ ብሔራዊ ሙዚየም', 'የዓድዋ ድል መታሰቢያ'],
-      explanation: 'የሉሲ ኦሪጅናል አጥንቶች በኢትዮጵያ ብሔራዊ ሙዚየም የሚጠበቁ ሲሆን ሙዚየሙ የአጽሙን ቅጂም ለዕይታ አቅርቧል።',
+      explanation: 'የሉሲ እውነተኛ አጥንቶች በኢትዮጵያ ብሔራዊ ሙዚየም ተጠብቀው ይገኛሉ፤ ሙዚየሙ የአጽሙን ቅጂም ለዕይታ አቅርቧል።',
     },
     source: 'https://en.wikipedia.org/wiki/National_Museum_of_Ethiopia',
   },
@@ -3273,7 +3274,7 @@ export const ETHIOPIA_QUESTIONS: readonly Question[] = [
     am: {
       question: 'አፋን ኦሮሞ በይፋ የሚጻፈው በቁቤ ነው። ቁቤ ምን ዓይነት ፊደል ነው?',
       options: ['በላቲን ፊደላት ላይ የተመሠረተ', 'የግዕዝ ፊደል', 'የዓረብኛ ፊደል', 'የሲሪሊክ ፊደል'],
-      explanation: 'በ1991 እ.ኤ.አ. ለአፋን ኦሮሞ የተቀበለው ቁቤ በላቲን ፊደላት ላይ የተመሠረተ ነው።',
+      explanation: 'በ1991 እ.ኤ.አ. ለአፋን ኦሮሞ በይፋ ተቀባይነት ያገኘው ቁቤ በላቲን ፊደላት ላይ የተመሠረተ ነው።',
     },
     source: 'https://en.wikipedia.org/wiki/Oromo_language',
   },
@@ -3373,9 +3374,9 @@ export const ETHIOPIA_QUESTIONS: readonly Question[] = [
       explanation: 'Each base letter has seven orders, for example ሀ ሁ ሂ ሃ ሄ ህ ሆ.',
     },
     am: {
-      question: 'በመሠረታዊው የፊደል ገበታ እያንዳንዱ ፊደል ስንት ዓይነት ድምፅ (ቅርጽ) አለው?',
+      question: 'በመሠረታዊው የፊደል ገበታ እያንዳንዱ ፊደል ስንት ቤቶች (የአናባቢ ቅርጾች) አሉት?',
       options: ['አራት', 'አምስት', 'ሰባት', 'አሥር'],
-      explanation: 'እያንዳንዱ መሠረታዊ ፊደል ሰባት ቅርጾች አሉት፤ ለምሳሌ ሀ ሁ ሂ ሃ ሄ ህ ሆ።',
+      explanation: 'እያንዳንዱ መሠረታዊ ፊደል ሰባት ቤቶች አሉት፤ ለምሳሌ ሀ ሁ ሂ ሃ ሄ ህ ሆ።',
     },
     source: 'https://en.wikipedia.org/wiki/Ge%CA%BDez_script',
   },
@@ -3658,7 +3659,7 @@ export const ETHIOPIA_QUESTIONS: readonly Question[] = [
     am: {
       question: 'የኢትዮጵያ የዘመን አቆጣጠር በቅርብ የሚዛመደው ከየትኛው አቆጣጠር ጋር ነው?',
       options: ['ከዕብራውያን አቆጣጠር', 'ከእስላማዊው (ሂጅራ) አቆጣጠር', 'ከቅብጥ (እስክንድርያ) አቆጣጠር', 'ከቻይና አቆጣጠር'],
-      explanation: 'እንደ ቅብጥ አቆጣጠር ሁሉ አሥራ ሁለት የ30 ቀን ወራት እና አምስት ወይም ስድስት ተጨማሪ ቀናት አሉት።',
+      explanation: 'የኢትዮጵያ አቆጣጠርም እንደ ቅብጡ አቆጣጠር አሥራ ሁለት የ30 ቀን ወራት እና አምስት ወይም ስድስት ተጨማሪ ቀናት አሉት።',
     },
     source: 'https://en.wikipedia.org/wiki/Ethiopian_calendar',
   },
@@ -3742,7 +3743,7 @@ export const ETHIOPIA_QUESTIONS: readonly Question[] = [
         'Tradition says Queen Eleni (Helena, mother of Emperor Constantine) lit a fire whose smoke showed where the cross was buried.',
     },
     am: {
-      question: 'በትውፊት መሠረት የጭሱን አቅጣጫ ተከትላ ግማደ መስቀሉን ያገኘችው ንግሥት ማን ናት?',
+      question: 'በትውፊት መሠረት የጭሱን አቅጣጫ ተከትለው ግማደ መስቀሉን ያገኙት ንግሥት ማን ናቸው?',
       options: ['ንግሥት እሌኒ', 'ንግሥተ ሳባ (ማክዳ)', 'እቴጌ ጣይቱ', 'ንግሥተ ነገሥታት ዘውዲቱ'],
       explanation: 'በትውፊት መሠረት የቆስጠንጢኖስ እናት ንግሥት እሌኒ ደመራ አስለኩሰው ጭሱ መስቀሉ የተቀበረበትን ቦታ አመለከታቸው።',
     },
@@ -3920,7 +3921,7 @@ export const ETHIOPIA_QUESTIONS: readonly Question[] = [
     am: {
       question: 'ዋናው የኢሬቻ የምስጋና በዓል (ኢሬቻ ቢራ) በውኃ ዳርቻ የሚከበረው በየትኛው ወቅት ነው?',
       options: ['በበጋ አጋማሽ በጥር', 'ክረምት ሲገባ በሰኔ', 'በፋሲካ', 'ክረምት ሲወጣ በመስከረም መጨረሻ ወይም በጥቅምት'],
-      explanation: 'ኢሬቻ ቢራ ክረምቱ በማለፉ ምስጋና የሚቀርብበትና አዲሱ ብሩህ ወቅት የሚቀበልበት በዓል ነው።',
+      explanation: 'ኢሬቻ ቢራ ክረምቱ በማለፉ ምስጋና የሚቀርብበትና ብሩሁን አዲስ ወቅት በደስታ የሚቀበሉበት በዓል ነው።',
     },
     source: 'https://en.wikipedia.org/wiki/Irreecha',
   },
@@ -4237,7 +4238,7 @@ export const ETHIOPIA_QUESTIONS: readonly Question[] = [
     difficulty: 'easy',
     answer: 1,
     en: {
-      question: 'Shiro, a everyday stew eaten with injera, is made mainly from what?',
+      question: 'Shiro, an everyday stew eaten with injera, is made mainly from what?',
       options: ['Minced beef', 'Chickpea or pea flour', 'Teff grains', 'Cabbage'],
       explanation: 'Shiro is a smooth stew of powdered chickpeas or peas cooked with onion, garlic and spices.',
     },
@@ -4261,7 +4262,7 @@ export const ETHIOPIA_QUESTIONS: readonly Question[] = [
     am: {
       question: 'በደቡብ ኢትዮጵያ የሚበላው ቆጮ የሚዘጋጀው ከየትኛው ተክል ነው?',
       options: ['ከጤፍ', 'ከእንሰት', 'ከማሽላ', 'ከበቆሎ'],
-      explanation: 'ቆጮ የሚዘጋጀው ከእንሰት ግንድ እና ቅጠል የሚፋቀውን ብስባሽ በማብላላት ነው።',
+      explanation: 'ቆጮ የሚዘጋጀው ከእንሰት ግንድ እና ሥር የሚፋቀውን ብስባሽ ቀብሮ በማብላላት ነው።',
     },
     source: 'https://en.wikipedia.org/wiki/Ensete_ventricosum',
   },
@@ -4346,7 +4347,7 @@ export const ETHIOPIA_QUESTIONS: readonly Question[] = [
     am: {
       question: 'እንጀራ በባህላዊ መንገድ የሚቀርብበት በቀለማት ያጌጠ የሰፌድ ማዕድ ምን ይባላል?',
       options: ['ምጣድ', 'ሲኒ', 'መሶብ', 'ረከቦት'],
-      explanation: 'መሶብ በእጅ የሚሠራ ክዳን ያለው ረጅም ሰፌድ ሲሆን ምግቡ በላዩ ላይ በተነጠፈ እንጀራ ይቀርባል።',
+      explanation: 'መሶብ በእጅ የሚሠራ ክዳን ያለው ከፍ ያለ የሰፌድ ማዕድ ሲሆን ምግቡ በላዩ ላይ በተነጠፈ እንጀራ ይቀርባል።',
     },
     source: 'https://en.wikipedia.org/wiki/Mesob',
   },
@@ -4885,7 +4886,7 @@ export const ETHIOPIA_QUESTIONS: readonly Question[] = [
     am: {
       question: 'አበበ ቢቂላ የኦሎምፒክ ማራቶንን ሁለት ጊዜ ያሸነፈ የመጀመሪያው ሰው ነው። ለሁለተኛ ጊዜ ያሸነፈው የት ነው?',
       options: ['ሜክሲኮ ሲቲ 1968', 'ሙኒክ 1972', 'ቶኪዮ 1964', 'ሞስኮ 1980'],
-      explanation: 'አበበ ቢቂላ በ1964 እ.ኤ.አ. በቶኪዮ በዚህ ጊዜ ጫማ አድርጎ በመሮጥ እንደገና አሸነፈ።',
+      explanation: 'አበበ ቢቂላ በ1964 እ.ኤ.አ. በቶኪዮ፣ በዚህ ጊዜ ጫማ አድርጎ ሮጦ፣ እንደገና አሸነፈ።',
     },
     source: 'https://en.wikipedia.org/wiki/Abebe_Bikila',
   },
@@ -4941,7 +4942,7 @@ export const ETHIOPIA_QUESTIONS: readonly Question[] = [
     am: {
       question: 'ኃይሌ ገብረሥላሴ በ2008 እ.ኤ.አ. ማራቶንን ከ2 ሰዓት ከ4 ደቂቃ በታች የሮጠ የመጀመሪያው ሰው የሆነው በየትኛው ከተማ ነው?',
       options: ['ቦስተን', 'ለንደን', 'በርሊን', 'ቺካጎ'],
-      explanation: 'በ2008 እ.ኤ.አ. የበርሊን ማራቶን 2:03:59 በመግባት በወቅቱ የዓለም ክብረ ወሰን አስመዘገበ።',
+      explanation: 'ኃይሌ በ2008 እ.ኤ.አ. በበርሊን ማራቶን 2:03:59 በመግባት በወቅቱ የዓለም ክብረ ወሰን አስመዘገበ።',
     },
     source: 'https://en.wikipedia.org/wiki/Haile_Gebrselassie',
   },
@@ -5230,7 +5231,7 @@ export const ETHIOPIA_QUESTIONS: readonly Question[] = [
     },
     am: {
       question: 'ቀይ ቀበሮ (የኢትዮጵያ ተኩላ) በዋናነት የሚመገበው ምንድን ነው?',
-      options: ['ዓሣ', 'ፍራፍሬ', 'አጋዘን', 'እንደ ፍልፈል ያሉ አይጦችን'],
+      options: ['ዓሣ', 'ፍራፍሬ', 'አጋዘን', 'እንደ ፍልፈል ያሉ አይጦች'],
       explanation: 'ቀይ ቀበሮዎች ለብቻቸው እያደኑ አይጦችን በተለይም የባሌን ግዙፍ ፍልፈል ይመገባሉ።',
     },
     source: 'https://en.wikipedia.org/wiki/Ethiopian_wolf',
