@@ -164,7 +164,7 @@ export const routes: RouteObject[] = [
                     lazy: page(
                       () => import('../features/profile/profile-page.tsx'),
                       (m) => m.ProfilePage,
-                      ['profile'],
+                      ['profile', 'fairness'],
                     ),
                   },
                   {

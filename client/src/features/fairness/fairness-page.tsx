@@ -5,11 +5,11 @@ import { useErrorText } from '../../components/error-message.tsx';
 import { useApiQuery } from '../../hooks/use-api-query.ts';
 import { useDocumentMeta } from '../../hooks/use-document-meta.ts';
 import { selectIsSignedIn, useAuth } from '../../lib/auth/auth-live.ts';
-import { fetchFairness, fetchFinishedArcadeGames, setClientSeed, type FairnessProfile } from '../../lib/arcade/arcade-api.ts';
-import { isClientSeed, matchesCommitment } from '../../lib/fairness/verify.ts';
+import { fetchFinishedArcadeGames } from '../../lib/arcade/arcade-api.ts';
+import { matchesCommitment } from '../../lib/fairness/verify.ts';
+import { ClientSeedForm } from '../../lib/arcade/client-seed-form.tsx';
 import { fetchGames, pickLocalized } from '../../lib/games/games-api.ts';
 import { useLocale } from '../../components/locale-link.tsx';
-import { notify } from '../../lib/notify.ts';
 import { fetchCheckedMatch, type CheckedMatch } from './checked-match.ts';
 import './fairness.css';
 
@@ -40,7 +40,7 @@ export function FairnessPage() {
         <>
           {matchId && <Verification key={matchId} matchId={matchId} />}
           <FinishedGames onPick={(id) => setParams({ match: id })} />
-          <ClientSeed />
+          <ClientSeedForm />
         </>
       ) : (
         <p className="muted">{t('signInToVerify')}</p>
@@ -156,53 +156,5 @@ function FinishedGames({ onPick }: { onPick: (matchId: string) => void }) {
         ))}
       </ul>
     </div>
-  );
-}
-
-function ClientSeed() {
-  const { t } = useTranslation('fairness');
-  const errorText = useErrorText();
-  const profile = useApiQuery((signal) => fetchFairness(signal));
-  const [saved, setSaved] = useState<FairnessProfile | null>(null);
-  const [draft, setDraft] = useState('');
-  const current = saved ?? profile.data;
-  const valid = isClientSeed(draft);
-  return (
-    <form
-      className="card stack"
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (!valid) return;
-        setClientSeed(draft).then(
-          (next) => {
-            setSaved(next);
-            setDraft('');
-            notify.success(t('seed.saved'));
-          },
-          (error: unknown) => notify.error(errorText(error)),
-        );
-      }}
-    >
-      <h2 className="section-title">{t('seed.title')}</h2>
-      <p className="muted small">
-        {current?.clientSeed ? t('seed.current', { seed: current.clientSeed }) : t('seed.none')}{' '}
-        {current && t('seed.nextNonce', { nonce: current.nextNonce })}
-      </p>
-      <label className="field">
-        <span className="field-label">{t('seed.label')}</span>
-        <input
-          className="input"
-          value={draft}
-          maxLength={64}
-          onChange={(event) => setDraft(event.target.value)}
-          aria-invalid={draft !== '' && !valid}
-          data-testid="client-seed-input"
-        />
-      </label>
-      {draft !== '' && !valid && <p className="small">{t('seed.rule')}</p>}
-      <button type="submit" className="button button-primary" disabled={!valid} data-testid="client-seed-save">
-        {t('seed.save')}
-      </button>
-    </form>
   );
 }

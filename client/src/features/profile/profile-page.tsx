@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ClientSeedForm } from '../../lib/arcade/client-seed-form.tsx';
 import { useLocation, useNavigate } from 'react-router';
 import { Avatar } from '../../components/avatar.tsx';
 import { useErrorText } from '../../components/error-message.tsx';
@@ -165,6 +166,7 @@ function ProfileForm({ user }: { user: User }) {
           {saving ? t('saving') : t('save')}
         </button>
       </form>
+      <ClientSeedForm />
     </section>
   );
 }
