@@ -194,6 +194,14 @@ describe('a Codebreaker race in a room', () => {
       expect(replay.kind).toBe('codebreaker-race');
       expect(replay.steps.at(-1)!.view.players.flatMap((p) => p.guesses.map((g) => g.digits))).toContain(wrong);
 
+      // The race counts in both players' statistics under Codebreaker, a win for the host.
+      const stats = await c.eventually(
+        () => c.ok<{ by_game: Record<string, { games_played: number; wins: number }> }>('GET', '/user/stats', host.token),
+        (s) => (s.by_game.codebreaker?.games_played ?? 0) >= 1,
+        'the race in the stats',
+      );
+      expect(stats.by_game.codebreaker).toMatchObject({ games_played: 1, wins: 1 });
+
       const report = await auditSource(
         { description: 'arcade', db: t.platform.db, store: t.platform.store, close: async () => undefined },
         { statements: false },

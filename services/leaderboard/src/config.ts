@@ -34,6 +34,17 @@ export const GAME_MAX_SCORES: Readonly<Partial<Record<GameSlug, number>>> = Obje
     return max === null ? [] : [[module.kind === 'room' ? module.roomGame : module.id, max]];
   }),
 );
+/**
+ * The room games the leaderboard counts from their room's MatchStarted and MatchFinished, by module id (a match id's
+ * prefix) to the catalogue slug they count under. The word duel and Crazy report their own facts on their match
+ * streams (rounds, leavers), so they are not here.
+ */
+const ROOM_GAMES_WITH_OWN_FACTS: ReadonlySet<string> = new Set(['hangman-duel', 'crazy']);
+export const ROOM_GAME_OF_MODULE: ReadonlyMap<string, string> = new Map(
+  GAME_MODULES.flatMap((module) =>
+    module.kind === 'room' && !ROOM_GAMES_WITH_OWN_FACTS.has(module.id) ? [[module.id, module.roomGame]] : [],
+  ),
+);
 /** What a game's maximum score is worth on the global board. */
 export const GLOBAL_POINTS_PER_GAME = 1000;
 /**

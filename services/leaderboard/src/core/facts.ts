@@ -4,8 +4,8 @@
  * an event that does not parse is skipped (and the projection's tests pin the shapes it relies on).
  */
 import { z } from 'zod';
-import { EARNED_REASONS } from '../config.ts';
-import { CRAZY_STREAM_PREFIX, DUEL_STREAM_PREFIX, MATCH_STREAM_PREFIX, type StoredEvent } from '@qal/events';
+import { EARNED_REASONS, ROOM_GAME_OF_MODULE } from '../config.ts';
+import { CRAZY_STREAM_PREFIX, DUEL_STREAM_PREFIX, MATCH_STREAM_PREFIX, ROOM_STREAM_PREFIX, type StoredEvent } from '@qal/events';
 
 export type Fact =
   /** A player's name and avatar (undefined: unchanged; avatar null: removed). */
@@ -71,6 +71,12 @@ const DuelStarted = z.object({ players: z.array(z.string().min(1)).min(1) });
 const DuelFinished = z.object({ winners: z.array(z.string().min(1)), at: Instant });
 const CrazyStarted = z.object({ players: z.array(z.string().min(1)).min(1) });
 const CrazyFinished = z.object({ winner: z.string().min(1), at: Instant });
+// Any other room game (the Codebreaker race): counted from its room's own start and end of a match.
+const RoomMatchStarted = z.object({ matchId: z.string().min(1), players: z.array(z.string().min(1)).min(1) });
+const RoomMatchFinished = z.object({ matchId: z.string().min(1), winners: z.array(z.string().min(1)), at: Instant });
+/** A room game's match is one round for every seat. */
+const ROOM_MATCH_ROUNDS = 1;
+const roomGameOf = (matchId: string): string | null => ROOM_GAME_OF_MODULE.get(matchId.slice(0, matchId.indexOf('.'))) ?? null;
 const AccountCredited = z.object({
   accountId: z.string(),
   amount: z.number().int().positive(),
@@ -220,6 +226,18 @@ export function factsOf(event: Pick<StoredEvent, 'streamId' | 'type' | 'data'>):
               at: p.data.at,
             },
           ]
+        : [];
+    }
+    case 'MatchStarted': {
+      const p = RoomMatchStarted.safeParse(event.data);
+      const game = p.success && event.streamId.startsWith(ROOM_STREAM_PREFIX) ? roomGameOf(p.data.matchId) : null;
+      return p.success && game ? [{ kind: 'match_opened', matchId: p.data.matchId, userId: null, game, players: p.data.players }] : [];
+    }
+    case 'MatchFinished': {
+      const p = RoomMatchFinished.safeParse(event.data);
+      const game = p.success && event.streamId.startsWith(ROOM_STREAM_PREFIX) ? roomGameOf(p.data.matchId) : null;
+      return p.success && game
+        ? [{ kind: 'match_ended', matchId: p.data.matchId, winners: p.data.winners, rounds: ROOM_MATCH_ROUNDS, at: p.data.at }]
         : [];
     }
     case 'PlayerRemoved': {
