@@ -1,66 +1,21 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { Writable } from 'node:stream';
-import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { matchStreamId, openPgliteDatabase, type SqlDatabase } from '@qal/events';
-import { buildApp, type QalApp } from '../src/app.ts';
-import { createManualClock } from '../src/clock.ts';
-import { loadConfig } from '../src/config.ts';
-import { createMemorySmsSender } from '../src/identity/sms/memory.ts';
-import { loggerOptions } from '../src/logging.ts';
-import { createEmbeddedPlatform, type Platform } from '../src/platform/embedded.ts';
-import { qalLedgerModule } from '../src/platform/ledger-module.ts';
+import { matchStreamId } from '@qal/events';
+import { startLoggedPlatform, type LoggedPlatform } from './support/logged-platform.ts';
 
 /**
  * An arcade game's secrets (its server seed, and what the seed drew: a code, mines, digits, problems, a sequence,
  * questions) never reach a player before the game ends, in any answer, and never reach the log (at the most verbose
  * level, every service logging into one captured stream).
  */
-const lines: string[] = [];
-let dataDir: string;
-let db: SqlDatabase;
-let platform: Platform;
-let qal: QalApp;
+let t: LoggedPlatform;
 let headers: Record<string, string>;
-const sms = createMemorySmsSender();
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(tmpdir(), 'qal-arcade-secrets-'));
-  db = await openPgliteDatabase();
-  const config = loadConfig({
-    QAL_DATA_DIR: dataDir,
-    OTP_PEPPER: 'test-pepper-test-pepper-test-pepper-0123456789',
-    LOG_LEVEL: 'trace',
-    RATE_LIMIT_PER_MINUTE: '100000',
-    CLIENT_DIST_DIR: path.join(dataDir, 'no-client'),
-  });
-  const sink = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      lines.push(chunk.toString('utf8'));
-      done();
-    },
-  });
-  const logger = pino(loggerOptions('trace'), sink);
-  const clock = createManualClock();
-  platform = await createEmbeddedPlatform(config, qalLedgerModule, { db, sms, clock, logger: logger.child({ service: 'services' }) });
-  qal = await buildApp({ ...platform, config, clock, loggerInstance: logger.child({ service: 'gateway' }) });
-  await qal.app.ready();
-  const phone = '+251911223355';
-  await qal.app.inject({ method: 'POST', url: '/api/v1/auth/send-otp', payload: { phone } });
-  const verified = await qal.app.inject({
-    method: 'POST',
-    url: '/api/v1/auth/verify-otp',
-    payload: { phone, otp: sms.lastCodeFor(phone) },
-  });
-  headers = { authorization: `Bearer ${verified.json().data.token}` };
+  t = await startLoggedPlatform('qal-arcade-secrets-');
+  headers = await t.signIn('+251911223355');
 });
 afterAll(async () => {
-  await qal?.app.close();
-  await platform?.close();
-  await db?.close();
-  await rm(dataDir, { recursive: true, force: true });
+  await t?.close();
 });
 
 interface Case {
@@ -99,22 +54,22 @@ const CASES: readonly Case[] = [
 describe('the arcade’s secrets', () => {
   for (const { game, options, move, secrets } of CASES) {
     it(`${game}: nothing the seed drew, and not the seed, before the end; never in the log`, async () => {
-      const started = await qal.app.inject({ method: 'POST', url: `/api/v1/games/${game}/play`, headers, payload: { options } });
+      const started = await t.qal.app.inject({ method: 'POST', url: `/api/v1/games/${game}/play`, headers, payload: { options } });
       expect(started.statusCode, started.body).toBe(200);
       const { matchId } = started.json().data as { matchId: string };
-      const stored = await platform.store.readStream(matchStreamId(matchId));
+      const stored = await t.platform.store.readStream(matchStreamId(matchId));
       const serverSeed = String(stored.find((e) => e.type === 'ArcadeRequested')!.data.serverSeed);
       const start = stored.find((e) => e.type !== 'ArcadeRequested')!.data;
       const answers = [started.body];
-      answers.push((await qal.app.inject({ method: 'POST', url: `/api/v1/matches/${matchId}/moves`, headers, payload: move })).body);
-      answers.push((await qal.app.inject({ method: 'GET', url: `/api/v1/matches/${matchId}`, headers })).body);
+      answers.push((await t.qal.app.inject({ method: 'POST', url: `/api/v1/matches/${matchId}/moves`, headers, payload: move })).body);
+      answers.push((await t.qal.app.inject({ method: 'GET', url: `/api/v1/matches/${matchId}`, headers })).body);
       const view = JSON.parse(answers.at(-1)!).data.view as { status: string };
       expect(view.status).toBe('playing');
       for (const answer of answers) {
         expect(answer).not.toContain(serverSeed);
         for (const secret of secrets(start)) expect(answer).not.toContain(secret);
       }
-      const log = lines.join('');
+      const log = t.lines.join('');
       expect(log).toContain(matchId);
       expect(log).not.toContain(serverSeed);
       expect(log).not.toContain('"serverSeed"');

@@ -13,7 +13,7 @@ export const GAME_CATEGORY_LABELS: Readonly<Record<GameCategory, LocalizedText>>
   code_breaker: { en: 'Code breaker', am: 'ኮድ መፍታት' },
   mines: { en: 'Mines', am: 'ፈንጂ' },
   prediction: { en: 'Prediction', am: 'ትንበያ' },
-  trivia: { en: 'Trivia', am: 'ጠቅላላ ዕውቀት' },
+  trivia: { en: 'Trivia', am: 'ጥያቄና መልስ' },
   math: { en: 'Math', am: 'ሒሳብ' },
   memory: { en: 'Memory', am: 'ማስታወስ' },
 };

@@ -22,3 +22,14 @@ export function eventRun<S, E>(initial: S, evolve: (state: S, event: E) => S): E
     },
   };
 }
+
+/** A decider as a module's `step`: the command's events and the state after them, or its named rejection (nothing changed). */
+export function stepOf<C, S, E, R extends string>(
+  decide: (command: C, state: S) => E[] | R,
+  evolve: (state: S, event: E) => S,
+): (command: C, state: S) => { events: E[]; state: S } | R {
+  return (command, state) => {
+    const events = decide(command, state);
+    return typeof events === 'string' ? events : { events, state: events.reduce(evolve, state) };
+  };
+}

@@ -14,8 +14,6 @@
 import {
   rejected,
   succeeded,
-  uuidFrom,
-  walletAccountId,
   type CommandEnvelope,
   type EventStore,
   type GameEngineCommandPayload,
@@ -40,7 +38,7 @@ import {
 } from './arcade-events.ts';
 import { arcadeViewOf, evolveArcade, type ArcadeRecord, type ArcadeStreamEvent } from './arcade-match.ts';
 import { answer, feeRefusal, type HandlerResult } from './handler-result.ts';
-import { chargeFee, ledgerCommand, onceAppend, refundTransferId, rewardTransferId, systemCause } from './handlers.ts';
+import { chargeFee, payMatchReward, refundFee, systemCause } from './handlers.ts';
 import { commandIdOf, matchStreamId } from './events.ts';
 import { AGAIN, appendAll, eventsOf, loadPlays, matchAppend, withRetries, type HandlerDeps } from './shell.ts';
 
@@ -379,30 +377,13 @@ export function expireArcade(
 
 /** Pays a finished game's tokens from issuance, once (the transfer id is the match's); failures are the sweeper's. */
 export async function payArcadeReward(deps: HandlerDeps, cause: CommandEnvelope, record: ArcadeRecord): Promise<void> {
-  const tokens = record.finished?.tokens ?? 0;
-  if (tokens <= 0 || record.rewardPaid) return;
-  const transferId = rewardTransferId(record.matchId);
-  try {
-    const outcome = await deps.ledger.send(
-      ledgerCommand(cause, uuidFrom('reward-command', record.matchId), {
-        transferId,
-        from: 'issuance',
-        to: walletAccountId(record.playerId),
-        amount: tokens,
-        reason: 'reward',
-        matchId: record.matchId,
-      }),
-    );
-    if (outcome.status === 'rejected') {
-      deps.logger.error({ matchId: record.matchId, reason: outcome.reason }, 'reward refused by the ledger; the sweeper will retry');
-      return;
-    }
-    await appendAll(deps.store, [
-      onceAppend(record.matchId, cause, { type: 'ArcadeRewardPaid', data: { transferId, tokens, at: cause.issuedAt } }),
-    ]);
-  } catch (error) {
-    deps.logger.error({ matchId: record.matchId, err: String(error) }, 'reward not paid yet; the sweeper will retry');
-  }
+  if (!record.finished || record.rewardPaid) return;
+  await payMatchReward(
+    deps,
+    cause,
+    { matchId: record.matchId, playerId: record.playerId, tokens: record.finished.tokens },
+    'ArcadeRewardPaid',
+  );
 }
 
 /** The player's client seed (set now if they never had one) and their next nonce. */
@@ -445,37 +426,11 @@ export async function abandonStaleArcadeStart(deps: HandlerDeps, module: ArcadeG
   await refundAbandonedArcadeStart(deps, module, matchId, now);
 }
 
-/** An abandoned start's fee: charged again by its own id (a no-op if it was taken), then refunded in full. */
+/** An abandoned start's fee, settled as Hangman's is (handlers.ts refundFee). */
 export async function refundAbandonedArcadeStart(deps: HandlerDeps, module: ArcadeGameModule, matchId: string, now: Date): Promise<void> {
-  const cause = systemCause('RefundArcadeFee', matchId, now);
   const { record } = await loadArcade(deps.store, module, matchId);
   if (!record || record.status !== 'abandoned' || record.feeRefunded) return;
-  const { request } = record;
-  const fee = await chargeFee(deps, cause, request);
-  if (fee.status === 'rejected') {
-    await appendAll(deps.store, [
-      onceAppend(matchId, cause, { type: 'ArcadeFeeRefunded', data: { transferId: null, amount: 0, at: cause.issuedAt } }),
-    ]);
-    return;
-  }
-  const transferId = refundTransferId(matchId);
-  const refund = await deps.ledger.send(
-    ledgerCommand(cause, uuidFrom('game-fee-refund-command', matchId), {
-      transferId,
-      from: 'house',
-      to: walletAccountId(request.playerId),
-      amount: request.cost,
-      reason: 'refund',
-      matchId,
-    }),
-  );
-  if (refund.status === 'rejected') {
-    deps.logger.error({ matchId, reason: refund.reason }, 'fee refund refused by the ledger; the sweeper will retry');
-    return;
-  }
-  await appendAll(deps.store, [
-    onceAppend(matchId, cause, { type: 'ArcadeFeeRefunded', data: { transferId, amount: request.cost, at: cause.issuedAt } }),
-  ]);
+  await refundFee(deps, systemCause('RefundArcadeFee', matchId, now), record.request, 'ArcadeFeeRefunded');
 }
 
 /** The sweeper's retry of a reward the finishing move could not pay. */

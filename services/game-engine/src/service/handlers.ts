@@ -290,29 +290,45 @@ const endedWon = (events: readonly HangmanEvent[]) => events.some((e) => e.type 
 export async function payReward(deps: HandlerDeps, cause: CommandEnvelope, match: MatchRecord): Promise<void> {
   const { hangman } = match;
   if (hangman.status !== 'won' || !hangman.result || match.rewardPaid) return;
-  const tokens = hangman.result.tokensWon;
+  await payMatchReward(
+    deps,
+    cause,
+    { matchId: match.matchId, playerId: match.playerId, tokens: hangman.result.tokensWon },
+    'HangmanRewardPaid',
+  );
+}
+
+/**
+ * A single-player game's reward, from `issuance`, once: the transfer id is the match's, and `paidType` (its game's
+ * RewardPaid event) records it so the sweeper stops asking. A failure is logged and left to the sweeper.
+ */
+export async function payMatchReward(
+  deps: HandlerDeps,
+  cause: CommandEnvelope,
+  reward: { readonly matchId: string; readonly playerId: string; readonly tokens: number },
+  paidType: string,
+): Promise<void> {
+  const { matchId, playerId, tokens } = reward;
   if (tokens <= 0) return;
-  const transferId = rewardTransferId(match.matchId);
+  const transferId = rewardTransferId(matchId);
   try {
     const outcome = await deps.ledger.send(
-      ledgerCommand(cause, uuidFrom('reward-command', match.matchId), {
+      ledgerCommand(cause, uuidFrom('reward-command', matchId), {
         transferId,
         from: 'issuance',
-        to: walletAccountId(match.playerId),
+        to: walletAccountId(playerId),
         amount: tokens,
         reason: 'reward',
-        matchId: match.matchId,
+        matchId,
       }),
     );
     if (outcome.status === 'rejected') {
-      deps.logger.error({ matchId: match.matchId, reason: outcome.reason }, 'reward refused by the ledger; the sweeper will retry');
+      deps.logger.error({ matchId, reason: outcome.reason }, 'reward refused by the ledger; the sweeper will retry');
       return;
     }
-    await appendAll(deps.store, [
-      onceAppend(match.matchId, cause, { type: 'HangmanRewardPaid', data: { transferId, tokens, at: cause.issuedAt } }),
-    ]);
+    await appendAll(deps.store, [onceAppend(matchId, cause, { type: paidType, data: { transferId, tokens, at: cause.issuedAt } })]);
   } catch (error) {
-    deps.logger.error({ matchId: match.matchId, err: String(error) }, 'reward not paid yet; the sweeper will retry');
+    deps.logger.error({ matchId, err: String(error) }, 'reward not paid yet; the sweeper will retry');
   }
 }
 
@@ -372,11 +388,26 @@ export async function refundAbandonedStart(deps: HandlerDeps, matchId: string, n
   const cause = systemCause('RefundHangmanFee', matchId, now);
   const { match } = await loadMatch(deps.store, matchId);
   if (!match || match.status !== 'abandoned' || match.feeRefunded) return null;
-  const { request } = match;
+  return refundFee(deps, cause, match.request, 'HangmanFeeRefunded');
+}
+
+/**
+ * Settles an abandoned start's fee, for any single-player game: whether the fee was taken is the ledger's to say, so
+ * the fee transfer is sent again (the same id: a no-op if it was taken, the charge if not) and then refunded in full;
+ * when the wallet cannot pay it there was nothing to give back. `refundedType` (the game's FeeRefunded event)
+ * records the outcome once.
+ */
+export async function refundFee(
+  deps: HandlerDeps,
+  cause: CommandEnvelope,
+  request: PaidStart,
+  refundedType: string,
+): Promise<Position | null> {
+  const { matchId } = request;
   const fee = await chargeFee(deps, cause, request);
   if (fee.status === 'rejected') {
     return appendAll(deps.store, [
-      onceAppend(matchId, cause, { type: 'HangmanFeeRefunded', data: { transferId: null, amount: 0, at: cause.issuedAt } }),
+      onceAppend(matchId, cause, { type: refundedType, data: { transferId: null, amount: 0, at: cause.issuedAt } }),
     ]);
   }
   const transferId = refundTransferId(matchId);
@@ -395,7 +426,7 @@ export async function refundAbandonedStart(deps: HandlerDeps, matchId: string, n
     return null;
   }
   return appendAll(deps.store, [
-    onceAppend(matchId, cause, { type: 'HangmanFeeRefunded', data: { transferId, amount: request.cost, at: cause.issuedAt } }),
+    onceAppend(matchId, cause, { type: refundedType, data: { transferId, amount: request.cost, at: cause.issuedAt } }),
   ]);
 }
 

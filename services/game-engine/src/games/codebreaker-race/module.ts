@@ -2,6 +2,7 @@
 import { MATCH_STREAM_PREFIX } from '@qal/events';
 import { z } from 'zod';
 import { catalogueEntry } from '../../catalogue/catalogue.ts';
+import { stepOf } from '../event-run.ts';
 import type { RoomGameModule } from '../module.ts';
 import { SHARED_GAME_REJECTIONS } from '../rejections.ts';
 import { decideRace, evolve, foldRace, startRace, type CodeRaceState } from './decider.ts';
@@ -32,10 +33,7 @@ export const codebreakerRaceModule: RoomGameModule<CodeRaceState, CodeRaceEvent,
     evolve,
   },
   start: startRace,
-  step(command, state) {
-    const events = decideRace(command, state);
-    return typeof events === 'string' ? events : { events, state: events.reduce(evolve, state) };
-  },
+  step: stepOf(decideRace, evolve),
   moveCommand(move, playerId, at) {
     const guess = GuessMove.safeParse(move);
     if (guess.success) return { type: 'GuessRaceCode', playerId, digits: guess.data.digits, at };

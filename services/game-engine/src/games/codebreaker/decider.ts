@@ -4,6 +4,7 @@
  * rule decisions are listed in rules.ts. A command is answered with every event it causes (a solving guess carries
  * CodebreakerFinished), so the stored state is never left half-way.
  */
+import { stepOf } from '../event-run.ts';
 import { tokensForScore, xpForScore } from '../../catalogue/rewards.ts';
 import type { FairRandom } from '../../fairness/fairness.ts';
 import { drawGame } from './draw.ts';
@@ -87,13 +88,7 @@ export function decide(command: CodebreakerCommand, state: CodebreakerState): Co
 }
 
 /** decide() and the state after its events. */
-export function step(
-  command: CodebreakerCommand,
-  state: CodebreakerState,
-): { events: CodebreakerEvent[]; state: CodebreakerState } | CodebreakerRejection {
-  const events = decide(command, state);
-  return typeof events === 'string' ? events : { events, state: events.reduce(evolve, state) };
-}
+export const step = stepOf(decide, evolve);
 
 export function evolve(state: CodebreakerState, event: CodebreakerEvent): CodebreakerState {
   switch (event.type) {

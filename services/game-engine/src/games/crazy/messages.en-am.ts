@@ -90,9 +90,9 @@ export const CRAZY_TERMS = {
   crazy: { en: 'Crazy', am: 'ክሪዚ' },
   qeregn: { en: 'Qeregn', am: 'ቀረኝ' },
   yelegnm: { en: 'Pass (Yelegnm)', am: 'የለኝም' },
-  draw: { en: 'Draw', am: 'ሳብ' },
-  play: { en: 'Play', am: 'ጣል' },
-  facePenalty: { en: 'Take the cards', am: 'ካርታዎቹን ውሰድ' },
+  draw: { en: 'Draw', am: 'ይሳቡ' },
+  play: { en: 'Play', am: 'ይጣሉ' },
+  facePenalty: { en: 'Take the cards', am: 'ካርታዎቹን ይውሰዱ' },
 } as const satisfies Readonly<Record<string, Texts>>;
 
 export const SUIT_NAMES: Readonly<Record<Suit, Texts>> = {

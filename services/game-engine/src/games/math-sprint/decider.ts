@@ -3,6 +3,7 @@
  * command into events or a named rejection, evolve() folds events into state. No clock and no chance after the start:
  * every command carries its time. The rule decisions are listed in rules.ts.
  */
+import { stepOf } from '../event-run.ts';
 import type { ArcadeResult, ArcadeSetup } from '../module.ts';
 import { xpForScore, tokensForScore } from '../../catalogue/rewards.ts';
 import type {
@@ -101,13 +102,7 @@ export function decide(command: MathSprintCommand, state: MathSprintState): Math
 }
 
 /** One command decided: its events and the state after them, or its rejection (nothing changed). */
-export function step(
-  command: MathSprintCommand,
-  state: MathSprintState,
-): { events: MathSprintEvent[]; state: MathSprintState } | MathSprintRejection {
-  const events = decide(command, state);
-  return typeof events === 'string' ? events : { events, state: events.reduce(evolve, state) };
-}
+export const step = stepOf(decide, evolve);
 
 function answer({ data }: AnswerProblem, state: MathSprintState): MathSprintEvent[] | MathSprintRejection {
   if (data.playerId !== state.playerId) return 'not_your_match';

@@ -3,6 +3,7 @@
  * a command into events or a named rejection, evolve() folds events into state. No clock and no chance after the
  * start: every command carries its time. The rule decisions are listed in rules.ts.
  */
+import { stepOf } from '../event-run.ts';
 import { xpForScore, tokensForScore } from '../../catalogue/rewards.ts';
 import type { ArcadeResult, ArcadeSetup } from '../module.ts';
 import type {
@@ -102,13 +103,7 @@ export function decide(command: RapidRecallCommand, state: RapidRecallState): Ra
 }
 
 /** One command decided: its events and the state after them, or its rejection (nothing changed). */
-export function step(
-  command: RapidRecallCommand,
-  state: RapidRecallState,
-): { events: RapidRecallEvent[]; state: RapidRecallState } | RapidRecallRejection {
-  const events = decide(command, state);
-  return typeof events === 'string' ? events : { events, state: events.reduce(evolve, state) };
-}
+export const step = stepOf(decide, evolve);
 
 function recall({ data }: RecallSequence, state: RapidRecallState): RapidRecallEvent[] | RapidRecallRejection {
   if (data.playerId !== state.playerId) return 'not_your_match';
