@@ -50,7 +50,7 @@ const PEPPER = 'bench-pepper-bench-pepper-bench-pepper-0123456789';
 const TRACE = process.env.BENCH_TRACE === '1';
 const COMMON_ENV = {
   LOG_LEVEL: 'warn',
-  TRUST_PROXY: 'true',
+  TRUST_PROXY: '1',
   RATE_LIMIT_PER_MINUTE: '100000000',
   OTP_PEPPER: PEPPER,
   ...(TRACE ? { QAL_LATENCY_TRACE: '1' } : {}),

@@ -12,11 +12,14 @@
  * Measured: from a `match.move` sent to the first view pushed to each OTHER player of the room that shows that move
  * (a guess of L in round r: round r with L among `guessed`, or a later round, or the match over; a set word: round
  * r past its setting phase, a later round, or over). Every such (move, other player) pair is one sample.
+ *
+ * A timed run (RunRequest.window, as `npm run bench:versus` asks for) plays for a warm-up, then measures the moves
+ * sent in a window of fixed length: a room whose duel is over opens a new room with the same players and plays on.
  */
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { WebSocket } from 'ws';
-import type { BenchUser, ClientsMessage, LatencySample, ParentMessage, RunReport, RunRequest } from './rooms-protocol.ts';
+import type { BenchUser, ClientsMessage, LatencySample, ParentMessage, RunReport, RunRequest, WindowReport } from './rooms-protocol.ts';
 
 /** English letters by how often they occur in dictionary words: guessers try them in this order. */
 const LETTER_ORDER = 'esiarntolcdupmghbyfvkwzxqj';
@@ -34,6 +37,8 @@ const SUBSCRIBE_ATTEMPTS = 20;
 const SETUP_TIMEOUT_ATTEMPTS = 3;
 /** Sockets opened at once. */
 const CONNECT_CONCURRENCY = 50;
+/** Timed runs: how long after the window the views of its moves are still waited for. */
+const WINDOW_GRACE_MS = 10_000;
 
 const epoch = (at: number) => performance.timeOrigin + at;
 
@@ -177,6 +182,12 @@ class Client {
     });
   }
 
+  /** Stops following a channel (a finished duel's room and match). */
+  unsubscribe(channel: string) {
+    this.listeners.delete(channel);
+    this.socket!.send(JSON.stringify({ type: 'unsubscribe', channel }));
+  }
+
   close() {
     this.socket?.close();
   }
@@ -205,6 +216,10 @@ interface Move {
   readonly letter: string | null;
   /** Seats still to receive a view that shows it. */
   readonly pending: Set<number>;
+  /** Its views are samples (a timed run: sent in the window). */
+  readonly measured: boolean;
+  /** Other players that saw it so far. */
+  seen: number;
 }
 
 /** Whether `view` already shows `move`. */
@@ -223,6 +238,22 @@ interface Totals {
   resyncs: number;
   lastProgressAt: number;
   measuring: boolean;
+  /** Players move (a timed run stops them at the window's end). */
+  sending: boolean;
+  /** Timed runs: the window (performance.now() ms), and what it saw. */
+  timed: boolean;
+  windowStart: number;
+  windowEnd: number;
+  win: {
+    sent: number;
+    seen: number;
+    seenByAll: number;
+    dropped: number;
+    duelsStarted: number;
+    duelsStartedInWindow: number;
+    restartFailures: string[];
+  };
+  duelsFinished: number;
 }
 
 class Seat {
@@ -242,6 +273,19 @@ class Seat {
     readonly client: Client,
   ) {}
 
+  /** Before the next duel. */
+  reset() {
+    if (this.thinking) clearTimeout(this.thinking);
+    this.thinking = null;
+    this.thought = false;
+    this.view = null;
+    this.progress = null;
+    this.version = -1;
+    this.inFlight = false;
+    this.refusals = 0;
+    this.done = false;
+  }
+
   accept(view: DuelViewLite): boolean {
     const progress = progressOf(view);
     if (!isNewer(progress, this.progress)) return false;
@@ -255,7 +299,7 @@ class Room {
   readonly seats: Seat[];
   code = '';
   matchId = '';
-  private readonly started: Promise<string>;
+  private started: Promise<string>;
   private markStarted!: (matchId: string) => void;
   private readonly outstanding: Move[] = [];
   private wordCursor = 0;
@@ -263,6 +307,9 @@ class Room {
   private go = false;
   /** Seeded think times, so runs are comparable. */
   private random: number;
+  /** Which duel of this room's players (timed runs play on). */
+  private duel = 1;
+  private restarting = false;
   private readonly finished: Promise<void>;
   private markFinished!: () => void;
   lastProgressAt = 0;
@@ -276,7 +323,7 @@ class Room {
     clients: readonly Client[],
     private readonly words: readonly string[],
     private readonly totals: Totals,
-    private readonly thinkMs: number,
+    private readonly think: { readonly minMs: number; readonly maxMs: number },
   ) {
     this.seats = clients.map((client, i) => new Seat(i, client));
     this.random = (index + 1) * 2_654_435_761;
@@ -288,8 +335,9 @@ class Room {
     return this.seats[0]!.client;
   }
 
-  private onRoom = (_channel: string, _version: number, data: unknown) => {
+  private onRoom = (channel: string, _version: number, data: unknown) => {
     const room = data as RoomLite | null;
+    if (channel !== `room:${this.code}`) return; // a late push of the previous duel's room
     if (room && room.status !== 'waiting' && room.matchId) this.markStarted(room.matchId);
   };
 
@@ -297,7 +345,7 @@ class Room {
   async setUp() {
     this.step = 'create';
     const created = await this.host.must<{ room: RoomLite }>('room.create', {
-      roomName: `Bench ${this.label} ${this.index + 1}`,
+      roomName: `Bench ${this.label} ${this.index + 1}${this.duel > 1 ? `.${this.duel}` : ''}`,
       game: 'hangman',
       maxPlayers: this.seats.length,
       gameDuration: 'normal',
@@ -329,12 +377,13 @@ class Room {
   }
 
   private async follow(seat: Seat) {
-    const channel = `match:${this.matchId}:${seat.client.userId}`;
+    const matchId = this.matchId;
+    const channel = `match:${matchId}:${seat.client.userId}`;
     for (let attempt = 1; ; attempt++) {
       try {
-        const { version, snapshot } = await seat.client.subscribe(channel, (_c, v, data, at) =>
-          this.onView(seat, v, data as DuelViewLite, at),
-        );
+        const { version, snapshot } = await seat.client.subscribe(channel, (_c, v, data, at) => {
+          if (matchId === this.matchId) this.onView(seat, v, data as DuelViewLite, at);
+        });
         if (snapshot) {
           seat.version = Math.max(seat.version, version);
           seat.accept(snapshot as DuelViewLite);
@@ -361,7 +410,10 @@ class Room {
       const move = this.outstanding[i]!;
       if (!move.pending.has(seat.index) || !shows(view, move)) continue;
       move.pending.delete(seat.index);
-      if (this.totals.measuring) {
+      if (this.totals.measuring && move.measured) {
+        move.seen += 1;
+        if (this.totals.timed && move.seen === 1) this.totals.win.seen += 1;
+        if (this.totals.timed && move.pending.size === 0) this.totals.win.seenByAll += 1;
         this.totals.samples.push({
           moveId: move.id,
           channel: `match:${this.matchId}:${seat.client.userId}`,
@@ -382,7 +434,11 @@ class Room {
     if (view.status === 'finished') {
       seat.done = true;
       this.result = view;
-      if (this.seats.every((s) => s.done)) this.markFinished();
+      if (this.seats.every((s) => s.done)) {
+        this.totals.duelsFinished += 1;
+        this.markFinished();
+        if (this.totals.timed && this.totals.sending) void this.nextDuel();
+      }
       return;
     }
     this.maybeMove(seat);
@@ -390,9 +446,19 @@ class Room {
 
   private maybeMove(seat: Seat) {
     const view = seat.view;
-    if (!this.go || seat.inFlight || seat.done || !view || view.status !== 'playing' || view.currentPlayerId !== seat.client.userId) return;
+    if (
+      !this.go ||
+      !this.totals.sending ||
+      this.restarting ||
+      seat.inFlight ||
+      seat.done ||
+      !view ||
+      view.status !== 'playing' ||
+      view.currentPlayerId !== seat.client.userId
+    )
+      return;
     if (seat.refusals >= REFUSALS_MAX) return;
-    if (this.thinkMs > 0 && !seat.thought) {
+    if (this.think.maxMs > 0 && !seat.thought) {
       seat.thinking ??= setTimeout(() => {
         seat.thinking = null;
         seat.thought = true;
@@ -410,20 +476,24 @@ class Room {
     const id = `mv-${this.label}-${this.index}-${++this.moveNo}`;
     seat.inFlight = true;
     const sent = seat.client.send('match.move', payload, id);
+    const measured = !this.totals.timed || (sent.sentAt >= this.totals.windowStart && sent.sentAt < this.totals.windowEnd);
     const move: Move = {
       id,
       sentAt: sent.sentAt,
       round: view.round,
       letter,
       pending: new Set(this.seats.filter((s) => s !== seat && !s.done).map((s) => s.index)),
+      measured,
+      seen: 0,
     };
+    if (this.totals.timed && measured) this.totals.win.sent += 1;
     this.outstanding.push(move);
     void sent.result.then(async (result) => {
       seat.inFlight = false;
       if (result.ok) {
         seat.refusals = 0;
         this.totals.moves += 1;
-        this.totals.resultMs.push(result.at - sent.sentAt);
+        if (measured) this.totals.resultMs.push(result.at - sent.sentAt);
         const mine = (result.data as { view?: DuelViewLite } | undefined)?.view;
         if (mine && seat.accept(mine)) this.progressed(seat);
         else this.maybeMove(seat);
@@ -440,10 +510,51 @@ class Room {
     });
   }
 
-  /** A think time: uniform between half and one and a half times the mean (a linear congruential generator). */
+  /** A think time: uniform between its bounds (a linear congruential generator). */
   private thinkTime(): number {
     this.random = (Math.imul(this.random, 1_103_515_245) + 12_345) >>> 0;
-    return this.thinkMs * (0.5 + this.random / 2 ** 32);
+    return this.think.minMs + (this.think.maxMs - this.think.minMs) * (this.random / 2 ** 32);
+  }
+
+  /**
+   * Timed runs: the duel is over, so the same 4 players open a new room and play another (the peer's rooms start a
+   * new round for ever). The finished duel's channels are left; its views still owed are counted as never seen.
+   */
+  private async nextDuel() {
+    if (this.restarting) return;
+    this.restarting = true;
+    const now = performance.now();
+    const win = this.totals.win;
+    win.duelsStarted += 1;
+    if (now >= this.totals.windowStart && now < this.totals.windowEnd) win.duelsStartedInWindow += 1;
+    for (const move of this.outstanding) if (move.measured) win.dropped += move.pending.size;
+    this.outstanding.length = 0;
+    for (const seat of this.seats) {
+      seat.client.unsubscribe(`room:${this.code}`);
+      seat.client.unsubscribe(`match:${this.matchId}:${seat.client.userId}`);
+      seat.reset();
+    }
+    this.code = '';
+    this.matchId = '';
+    this.result = null;
+    this.started = new Promise((resolve) => (this.markStarted = resolve));
+    this.duel += 1;
+    this.lastProgressAt = now;
+    try {
+      await this.setUp();
+      await this.start();
+    } catch (error) {
+      win.restartFailures.push(`room ${this.index} duel ${this.duel}: ${error instanceof Error ? error.message : String(error)}`);
+      return; // stays restarting: the room stops
+    }
+    this.restarting = false;
+    this.lastProgressAt = performance.now();
+    for (const seat of this.seats) this.maybeMove(seat);
+  }
+
+  /** (move sent in the window, other player) pairs still waiting for a view. */
+  pendingMeasured(): number {
+    return this.outstanding.reduce((sum, move) => sum + (move.measured ? move.pending.size : 0), 0);
   }
 
   /** Reads the seat's view again (after a refusal or a stall) and moves if it is its turn. */
@@ -455,7 +566,7 @@ class Room {
   }
 
   async resyncIfStalled(now: number) {
-    if (this.seats.every((s) => s.done) || now - this.lastProgressAt < STALL_RESYNC_MS) return;
+    if (this.restarting || this.seats.every((s) => s.done) || now - this.lastProgressAt < STALL_RESYNC_MS) return;
     this.lastProgressAt = now;
     this.totals.resyncs += 1;
     await Promise.all(this.seats.map((seat) => this.resync(seat)));
@@ -499,10 +610,26 @@ async function run(request: RunRequest): Promise<RunReport> {
   const bases = request.bases && request.bases.length > 0 ? request.bases : [request.base];
   const seats = clients.map((client, i) => ({ client, base: bases[i % bases.length]! }));
   await pool(seats, CONNECT_CONCURRENCY, ({ client, base }) => client.connect(base));
-  const totals: Totals = { moves: 0, refused: 0, refusals: {}, samples: [], resultMs: [], resyncs: 0, lastProgressAt: 0, measuring: false };
+  const totals: Totals = {
+    moves: 0,
+    refused: 0,
+    refusals: {},
+    samples: [],
+    resultMs: [],
+    resyncs: 0,
+    lastProgressAt: 0,
+    measuring: false,
+    sending: true,
+    timed: request.window !== undefined,
+    windowStart: 0,
+    windowEnd: 0,
+    win: { sent: 0, seen: 0, seenByAll: 0, dropped: 0, duelsStarted: 0, duelsStartedInWindow: 0, restartFailures: [] },
+    duelsFinished: 0,
+  };
+  const think = request.think ?? { minMs: request.thinkMs * 0.5, maxMs: request.thinkMs * 1.5 };
   const rooms = Array.from(
     { length: request.rooms },
-    (_, i) => new Room(request.label, i, clients.slice(i * 4, i * 4 + 4), request.words, totals, request.thinkMs),
+    (_, i) => new Room(request.label, i, clients.slice(i * 4, i * 4 + 4), request.words, totals, think),
   );
   try {
     // Every room is waiting with 4 ready players before any starts, and every match is started before any is played.
@@ -559,12 +686,44 @@ async function run(request: RunRequest): Promise<RunReport> {
     const cpuAtGo = process.cpuUsage();
     const playStarted = performance.now();
     totals.lastProgressAt = playStarted;
+    if (request.window) {
+      totals.windowStart = playStarted + request.window.warmupS * 1000;
+      totals.windowEnd = totals.windowStart + request.window.durationS * 1000;
+    }
     let stalled: string | null = null;
     const watchdog = setInterval(() => {
       const now = performance.now();
       if (now - totals.lastProgressAt > RUN_STALL_ABORT_MS) stalled = `no room moved for ${RUN_STALL_ABORT_MS / 1000} s`;
       for (const room of rooms) void room.resyncIfStalled(now);
     }, 1_000);
+    if (request.window) {
+      const win = await timedPlay(rooms, totals, request.window);
+      clearInterval(watchdog);
+      totals.measuring = false;
+      return {
+        type: 'report',
+        label: request.label,
+        rooms: request.rooms,
+        clients: clients.length,
+        setupMs,
+        playMs: request.window.durationS * 1000,
+        moves: win.report.seen,
+        refusedMoves: totals.refused,
+        refusals: totals.refusals,
+        samples: totals.samples,
+        resultMs: totals.resultMs,
+        missingViews: win.report.unobserved,
+        resyncs: totals.resyncs,
+        matchesFinished: totals.duelsFinished,
+        roundsSolved: 0,
+        roundsFailed: 0,
+        roundsSkipped: 0,
+        clientCpuPercent: win.cpuPercent,
+        stalled: null,
+        stuckRooms: [],
+        window: win.report,
+      };
+    }
     const finished = Promise.all(rooms.map((room) => room.play()));
     // A run that stops moving ends there and says so, with the figures of the moves made until then.
     let stuck: string[] = [];
@@ -611,6 +770,36 @@ async function run(request: RunRequest): Promise<RunReport> {
   } finally {
     for (const client of clients) client.close();
   }
+}
+
+const sleepUntil = (at: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, at - performance.now())));
+
+/** A timed run after `go`: play, measure the window (this process's CPU in it too), stop moving, wait for its views. */
+async function timedPlay(rooms: readonly Room[], totals: Totals, window: { readonly warmupS: number; readonly durationS: number }) {
+  for (const room of rooms) void room.play();
+  await sleepUntil(totals.windowStart);
+  const cpuAt = process.cpuUsage();
+  const at = performance.now();
+  await sleepUntil(totals.windowEnd);
+  const cpu = process.cpuUsage(cpuAt);
+  const cpuPercent = ((cpu.user + cpu.system) / 1000 / (performance.now() - at)) * 100;
+  totals.sending = false;
+  const graceEnd = performance.now() + WINDOW_GRACE_MS;
+  while (performance.now() < graceEnd && rooms.some((room) => room.pendingMeasured() > 0))
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  const win = totals.win;
+  const report: WindowReport = {
+    warmupS: window.warmupS,
+    durationS: window.durationS,
+    sent: win.sent,
+    seen: win.seen,
+    seenByAll: win.seenByAll,
+    unobserved: win.dropped + rooms.reduce((sum, room) => sum + room.pendingMeasured(), 0),
+    duelsStarted: win.duelsStarted,
+    duelsStartedInWindow: win.duelsStartedInWindow,
+    restartFailures: win.restartFailures,
+  };
+  return { report, cpuPercent };
 }
 
 function send(message: ClientsMessage) {

@@ -29,6 +29,14 @@ export interface RunRequest {
    * half to one and a half times it (seeded per room). 0: move at once (a saturation test, not people playing).
    */
   readonly thinkMs: number;
+  /** A think time drawn uniformly from [minMs, maxMs] instead (BENCH_ROOMS_THINK=uniform:50-150); overrides thinkMs. */
+  readonly think?: { readonly minMs: number; readonly maxMs: number };
+  /**
+   * A timed run instead of one duel per room: play for warmupS, then measure the moves sent in the next durationS
+   * (their views to the others, the CPU), then stop moving. A room whose duel is over opens a new room with the same 4
+   * players and plays another duel (create, join, ready, start: that work is in the window too; it is counted).
+   */
+  readonly window?: { readonly warmupS: number; readonly durationS: number };
 }
 
 /** Clients → parent: every room is started and every player has its match snapshot; the parent answers `go`. */
@@ -80,6 +88,26 @@ export interface RunReport {
   readonly stalled: string | null;
   /** A few unfinished rooms with each seat's last view. */
   readonly stuckRooms: string[];
+  /** Timed runs (RunRequest.window): what the window saw. `moves` and `playMs` are then those of the window. */
+  readonly window?: WindowReport;
+}
+
+export interface WindowReport {
+  readonly warmupS: number;
+  readonly durationS: number;
+  /** Moves sent in the window. */
+  readonly sent: number;
+  /** Moves sent in the window that at least one other player saw (the peer's moves/s counts these). */
+  readonly seen: number;
+  /** Moves sent in the window that every other player saw. */
+  readonly seenByAll: number;
+  /** (move sent in the window, other player) pairs whose view had not come 10 s after the window. */
+  readonly unobserved: number;
+  /** Duels started after play began (a room whose duel was over opened another), and those during the window. */
+  readonly duelsStarted: number;
+  readonly duelsStartedInWindow: number;
+  /** Next duels whose setup failed (the room then stopped). */
+  readonly restartFailures: string[];
 }
 
 export interface RunFailed {

@@ -19,9 +19,15 @@
  * BENCH_ROOMS_OUT=<file> writes the results there instead (bench:projections reads the leaderboard's lag from it).
  * Other knobs: BENCH_ROOMS_SETUP_CONCURRENCY (rooms set up at once, default 25), BENCH_ROOMS_SIGNIN_CONCURRENCY
  * (default 32), BENCH_ROOMS_CPU_PROFILE=<dir> (a CPU profile of the platform process during each play).
+ * BENCH_ROOMS_THINK=uniform:<min>-<max> draws each think time uniformly from min to max ms instead of
+ * BENCH_ROOMS_THINK_MS's ½–1½ × mean (uniform:50-150 is the Colyseus peer's load, see bench/src/versus.ts).
+ * BENCH_ROOMS_WINDOW=<s> makes each R a timed run, as the peer's load generator does: play for
+ * BENCH_ROOMS_WINDOW_WARMUP s (default 5), then measure the moves sent in the next <s> seconds (a room whose duel is
+ * over opens a new room with its 4 players and plays on); the platform process's CPU (all its threads) and RSS are
+ * then read from /proc over that window, as the peer's server's are.
  */
 import { fork } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -49,6 +55,53 @@ const CPU_PROFILE_DIR = process.env.BENCH_ROOMS_CPU_PROFILE;
  * only the queue of R moves waiting (R rooms × 1 move in flight each).
  */
 const THINK_MS = Number(process.env.BENCH_ROOMS_THINK_MS ?? 2_000);
+/** BENCH_ROOMS_THINK=uniform:<min>-<max> (ms): each think time uniform between the two instead. */
+const THINK = parseThink(process.env.BENCH_ROOMS_THINK);
+const THINK_LABEL = THINK ? `uniform ${THINK.minMs}–${THINK.maxMs} ms` : `${THINK_MS} ms on average`;
+const WINDOW_S = process.env.BENCH_ROOMS_WINDOW ? Number(process.env.BENCH_ROOMS_WINDOW) : null;
+const WINDOW = WINDOW_S ? { warmupS: Number(process.env.BENCH_ROOMS_WINDOW_WARMUP ?? 5), durationS: WINDOW_S } : undefined;
+
+function parseThink(text: string | undefined): { minMs: number; maxMs: number } | undefined {
+  if (!text) return undefined;
+  const match = /^uniform:(\d+(?:\.\d+)?)-(\d+(?:\.\d+)?)$/.exec(text.trim());
+  if (!match || Number(match[1]) > Number(match[2])) throw new Error(`BENCH_ROOMS_THINK: expected uniform:<min>-<max> (ms), got ${text}`);
+  return { minMs: Number(match[1]), maxMs: Number(match[2]) };
+}
+
+/** This process's CPU ticks (all threads: PGlite's worker too) and RSS, from /proc as the peer's load generator reads its server's. */
+function procSelf() {
+  try {
+    const stat = readFileSync('/proc/self/stat', 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    const rssKb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync('/proc/self/status', 'utf8'))?.[1] ?? NaN);
+    return { ticks, rssKb, at: performance.now() };
+  } catch {
+    return null;
+  }
+}
+const CLK_TCK = 100;
+
+/** The platform process over a timed run's window (started at `go`). */
+function sampleWindow(window: { warmupS: number; durationS: number }) {
+  return new Promise<{ cpuPercent: number; rssMb: number; maxRssMb: number } | null>((resolve) => {
+    setTimeout(() => {
+      const first = procSelf();
+      let maxRssKb = first?.rssKb ?? 0;
+      const every = setInterval(() => (maxRssKb = Math.max(maxRssKb, procSelf()?.rssKb ?? 0)), 500);
+      setTimeout(() => {
+        clearInterval(every);
+        const last = procSelf();
+        if (!first || !last) return resolve(null);
+        resolve({
+          cpuPercent: ((last.ticks - first.ticks) / CLK_TCK / ((last.at - first.at) / 1000)) * 100,
+          rssMb: last.rssKb / 1024,
+          maxRssMb: Math.max(maxRssKb, last.rssKb) / 1024,
+        });
+      }, window.durationS * 1000);
+    }, window.warmupS * 1000);
+  });
+}
 
 const percentile = (sorted: readonly number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
@@ -58,6 +111,7 @@ function summary(samples: readonly number[]) {
   return {
     count: sorted.length,
     p50Ms: round(percentile(sorted, 50)),
+    p95Ms: round(percentile(sorted, 95)),
     p99Ms: round(percentile(sorted, 99)),
     maxMs: round(sorted.at(-1) ?? 0),
   };
@@ -103,7 +157,9 @@ async function main() {
   console.log(
     `rooms bench (embedded, PGlite on disk on a worker thread), ${cpus().length} cores, load ${load().join(' ')}; platform up in ${((performance.now() - began) / 1000).toFixed(1)} s`,
   );
-  console.log(`  players think ${THINK_MS} ms on average before each move (BENCH_ROOMS_THINK_MS; 0 = move at once)`);
+  console.log(
+    `  players think ${THINK_LABEL} before each move (BENCH_ROOMS_THINK_MS, BENCH_ROOMS_THINK; 0 = move at once)${WINDOW ? `; timed: ${WINDOW.warmupS} s warm-up, then a ${WINDOW.durationS} s window (BENCH_ROOMS_WINDOW, BENCH_ROOMS_WINDOW_WARMUP)` : ''}`,
+  );
 
   try {
     const words = setterWords();
@@ -124,32 +180,43 @@ async function main() {
     );
 
     const play = (label: string, rooms: number) =>
-      new Promise<{ report: RunReport; trace: ServerTrace; loadAtEnd: number[] }>((resolve, reject) => {
-        const onMessage = (message: ClientsMessage) => {
-          if (message.type === 'ready') {
-            void tracer.start().then(() => clients.send({ type: 'go' } satisfies ParentMessage));
-            return;
-          }
-          clients.off('message', onMessage);
-          const loadAtEnd = load();
-          void tracer.stop(label).then((trace) => {
-            if (message.type === 'failed') reject(new Error(`${label}: ${message.error}`));
-            else resolve({ report: message, trace, loadAtEnd });
-          }, reject);
-        };
-        clients.on('message', onMessage);
-        const request: RunRequest = {
-          type: 'run',
-          label,
-          base,
-          rooms,
-          users,
-          words,
-          setupConcurrency: SETUP_CONCURRENCY,
-          thinkMs: label === 'warmup' ? 0 : THINK_MS,
-        };
-        clients.send(request satisfies ParentMessage);
-      });
+      new Promise<{ report: RunReport; trace: ServerTrace; loadAtEnd: number[]; server: Awaited<ReturnType<typeof sampleWindow>> }>(
+        (resolve, reject) => {
+          const timed = label === 'warmup' ? undefined : WINDOW;
+          let window: ReturnType<typeof sampleWindow> = Promise.resolve(null);
+          const onMessage = (message: ClientsMessage) => {
+            if (message.type === 'ready') {
+              void tracer.start().then(() => {
+                if (timed) window = sampleWindow(timed);
+                clients.send({ type: 'go' } satisfies ParentMessage);
+              });
+              return;
+            }
+            clients.off('message', onMessage);
+            const loadAtEnd = load();
+            void window.then((server) =>
+              tracer.stop(label).then((trace) => {
+                if (message.type === 'failed') reject(new Error(`${label}: ${message.error}`));
+                else resolve({ report: message, trace, loadAtEnd, server });
+              }, reject),
+            );
+          };
+          clients.on('message', onMessage);
+          const request: RunRequest = {
+            type: 'run',
+            label,
+            base,
+            rooms,
+            users,
+            words,
+            setupConcurrency: SETUP_CONCURRENCY,
+            thinkMs: label === 'warmup' ? 0 : THINK_MS,
+            ...(label !== 'warmup' && THINK ? { think: THINK } : {}),
+            ...(timed ? { window: timed } : {}),
+          };
+          clients.send(request satisfies ParentMessage);
+        },
+      );
 
     if (WARMUP_ROOMS > 0) {
       const { report } = await play('warmup', WARMUP_ROOMS);
@@ -158,7 +225,7 @@ async function main() {
 
     const results = [];
     for (const rooms of SIZES) {
-      const { report, trace, loadAtEnd } = await play(`r${rooms}`, rooms);
+      const { report, trace, loadAtEnd, server } = await play(`r${rooms}`, rooms);
       const latency = summary(report.samples.map((s) => s.receivedAt - s.sentAt));
       const movesPerSecond = round((report.moves / report.playMs) * 1000);
       const profile = stages(report, trace);
@@ -175,6 +242,16 @@ async function main() {
         leaderboardLag: summary(trace.leaderboardLagMs),
         loadavg: loadAtEnd,
         setupSeconds: round(report.setupMs / 1000),
+        window: report.window ?? null,
+        /** Timed runs: the platform process over the window, read from /proc (all its threads). */
+        server: server
+          ? {
+              cpuPercent: round(server.cpuPercent),
+              cpuUsPerMove: round(((server.cpuPercent / 100) * 1e6) / Math.max(1, movesPerSecond)),
+              rssMb: round(server.rssMb),
+              maxRssMb: round(server.maxRssMb),
+            }
+          : null,
         refusedMoves: report.refusedMoves,
         refusals: report.refusals,
         missingViews: report.missingViews,
@@ -216,7 +293,7 @@ async function main() {
     }
 
     console.log('');
-    console.log(`  think ${THINK_MS} ms; latency = move sent → each other player's view; leaderboard = live lag p99`);
+    console.log(`  think ${THINK_LABEL}; latency = move sent → each other player's view; leaderboard = live lag p99`);
     console.log('  rooms  clients   moves  moves/s   p50 ms   p99 ms   max ms   leaderboard p99 ms   load (1/5/15 min)');
     for (const r of results) {
       console.log(
@@ -230,7 +307,7 @@ async function main() {
     const machine = { cpus: cpus().length, model: cpus()[0]?.model ?? 'unknown' };
     writeFileSync(
       out,
-      `${JSON.stringify({ at, machine, targetP99Ms: TARGET_P99_MS, thinkMs: THINK_MS, signInSeconds: round(signInS), warmupRooms: WARMUP_ROOMS, results }, null, 2)}\n`,
+      `${JSON.stringify({ at, machine, targetP99Ms: TARGET_P99_MS, thinkMs: THINK_MS, think: THINK ?? null, thinkLabel: THINK_LABEL, window: WINDOW ?? null, signInSeconds: round(signInS), warmupRooms: WARMUP_ROOMS, results }, null, 2)}\n`,
     );
     console.log(`  written to ${out}`);
   } finally {
@@ -247,11 +324,13 @@ function printRun(r: {
   moves: number;
   playSeconds: number;
   movesPerSecond: number;
-  latency: { count: number; p50Ms: number; p99Ms: number; maxMs: number };
+  latency: { count: number; p50Ms: number; p95Ms: number; p99Ms: number; maxMs: number };
   moverResult: { p50Ms: number; p99Ms: number };
   leaderboardLag: { count: number; p50Ms: number; p99Ms: number; maxMs: number };
   loadavg: number[];
   setupSeconds: number;
+  window: import('./rooms-protocol.ts').WindowReport | null;
+  server: { cpuPercent: number; cpuUsPerMove: number; rssMb: number; maxRssMb: number } | null;
   refusedMoves: number;
   refusals: Record<string, number>;
   missingViews: number;
@@ -277,19 +356,29 @@ function printRun(r: {
   };
 }) {
   const p = r.profile;
+  const w = r.window;
   console.log('');
-  console.log(
-    `  R = ${r.rooms}: ${r.clients} clients, ${r.matchesFinished}/${r.rooms} duels finished (rounds solved ${r.rounds.solved}, failed ${r.rounds.failed}, skipped ${r.rounds.skipped}); setup ${r.setupSeconds} s`,
-  );
-  console.log(
-    `    ${r.moves} moves in ${r.playSeconds} s: ${r.movesPerSecond} moves/s; ${r.refusedMoves} refused ${JSON.stringify(r.refusals)}, ${r.missingViews} views never came, ${r.resyncs} resyncs`,
-  );
+  if (w) {
+    console.log(
+      `  R = ${r.rooms}: ${r.clients} clients; setup ${r.setupSeconds} s; timed: ${w.warmupS} s warm-up, ${w.durationS} s window; ${r.matchesFinished} duels finished during play, ${w.duelsStarted} next duels opened (${w.duelsStartedInWindow} in the window: create, join, ready, start, counted in the window's CPU)${w.restartFailures.length ? `; ${w.restartFailures.length} failed: ${w.restartFailures.slice(0, 3).join('; ')}` : ''}`,
+    );
+    console.log(
+      `    ${w.sent} moves sent in the window, ${w.seen} seen by another player (${r.movesPerSecond} moves/s), ${w.seenByAll} by all; ${r.refusedMoves} refused ${JSON.stringify(r.refusals)}, ${w.unobserved} views never came, ${r.resyncs} resyncs`,
+    );
+  } else {
+    console.log(
+      `  R = ${r.rooms}: ${r.clients} clients, ${r.matchesFinished}/${r.rooms} duels finished (rounds solved ${r.rounds.solved}, failed ${r.rounds.failed}, skipped ${r.rounds.skipped}); setup ${r.setupSeconds} s`,
+    );
+    console.log(
+      `    ${r.moves} moves in ${r.playSeconds} s: ${r.movesPerSecond} moves/s; ${r.refusedMoves} refused ${JSON.stringify(r.refusals)}, ${r.missingViews} views never came, ${r.resyncs} resyncs`,
+    );
+  }
   if (r.stalled) {
     console.log(`    STALLED: ${r.stalled}; the figures are of the moves made until then`);
     for (const room of r.stuckRooms) console.log(`      ${room}`);
   }
   console.log(
-    `    move → others' view (${r.latency.count} samples): p50 ${r.latency.p50Ms} ms, p99 ${r.latency.p99Ms} ms, max ${r.latency.maxMs} ms${r.rooms >= 500 ? ` (target p99 ≤ ${TARGET_P99_MS} ms: ${r.latency.p99Ms <= TARGET_P99_MS ? 'met' : 'NOT met'})` : ''}`,
+    `    move → others' view (${r.latency.count} samples): p50 ${r.latency.p50Ms} ms, p95 ${r.latency.p95Ms} ms, p99 ${r.latency.p99Ms} ms, max ${r.latency.maxMs} ms${r.rooms >= 500 ? ` (target p99 ≤ ${TARGET_P99_MS} ms: ${r.latency.p99Ms <= TARGET_P99_MS ? 'met' : 'NOT met'})` : ''}`,
   );
   console.log(
     `    move → mover's own result: p50 ${r.moverResult.p50Ms} ms, p99 ${r.moverResult.p99Ms} ms; load average ${r.loadavg.join(' ')}`,
@@ -313,8 +402,12 @@ function printRun(r: {
       `      ${String(q.perMove).padStart(6)}  ${q.kind.padEnd(66)} ${String(q.idle.p50Ms).padStart(6)} ${String(q.idle.p99Ms).padStart(6)}  (${q.idle.count} idle)`,
     );
   console.log(
-    `    CPU: platform process ${p.serverCpuPercent} % of a core, clients process ${p.clientCpuPercent} %; platform event-loop delay p50 ${p.serverEventLoopDelayMs?.p50} p99 ${p.serverEventLoopDelayMs?.p99} max ${p.serverEventLoopDelayMs?.max} ms`,
+    `    CPU: platform process ${p.serverCpuPercent} % of a core${w ? ' from go to the end of the grace after the window' : ''}, clients process ${p.clientCpuPercent} %${w ? ' in the window' : ''}; platform event-loop delay p50 ${p.serverEventLoopDelayMs?.p50} p99 ${p.serverEventLoopDelayMs?.p99} max ${p.serverEventLoopDelayMs?.max} ms`,
   );
+  if (r.server)
+    console.log(
+      `    platform process over the window (/proc, all threads): CPU ${r.server.cpuPercent} % of a core, ${r.server.cpuUsPerMove} µs per move; RSS ${r.server.rssMb} MB (max ${r.server.maxRssMb})`,
+    );
 }
 
 await main();

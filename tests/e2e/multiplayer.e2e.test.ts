@@ -86,7 +86,7 @@ const TEXT = {
     sections: 'የባለብዙ ተጫዋች ገጾች',
     acceptInvitation: (room: string) => `ወደ ${room} የቀረበውን ግብዣ ተቀበል`,
     ready: 'ዝግጁ ነኝ',
-    acceptBet: 'ውርርዱን ተቀበል',
+    acceptBet: 'ውርርዱን እቀበላለሁ',
     agreed: 'ሁሉም ተቀብለዋል',
     pot: (count: number) => `በሽልማቱ ውስጥ ያለ ውርርድ፦ ${count} ቶከን`,
     prize: (count: number) => `ሽልማት፦ ${count} ቶከን`,

@@ -81,7 +81,7 @@ describe('pages', () => {
     expect(await screen.findByText('ጨዋታዎች በቅርቡ ይመጣሉ', {}, { timeout: 5000 })).toBeTruthy();
     await waitFor(() => expect(document.documentElement.lang).toBe('am'));
     expect(screen.getAllByText('ዋሌት').length).toBeGreaterThan(0);
-    expect(screen.getByTestId('login-button').textContent).toBe('ግባ');
+    expect(screen.getByTestId('login-button').textContent).toBe('ይግቡ');
   });
 
   it('switches language on the same page by swapping the prefix and remembers it in the lng cookie', async () => {

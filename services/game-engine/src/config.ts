@@ -72,7 +72,7 @@ export const HANGMAN_WORD_LENGTH_MIN = { en: 4, am: 2 } as const;
 export const HANGMAN_WORD_LENGTH_MAX = { en: 12, am: 8 } as const;
 
 // ---------------------------------------------------------------------------------------------------------------
-// Other catalogue games (listed, not yet playable; the numbers stand until each game gets its engine)
+// Crazy, Math Sprint and Rapid Recall (their folders' rules.ts re-export these; the other games keep theirs there)
 // ---------------------------------------------------------------------------------------------------------------
 
 export const CRAZY_ENTRY_FEE_TOKENS = 15;

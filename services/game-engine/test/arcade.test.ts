@@ -152,8 +152,14 @@ describe('the arcade: play, reveal and reward', () => {
   it('a call after the deadline is refused and the game ends on time; the sweeper ends idle games', async () => {
     const userId = newPlayer();
     const { matchId } = await start(userId);
-    const late = await call(userId, matchId, 'heads', at(COIN_CALL_TURN_MS + 1));
+    const lateCall = newUuid();
+    const late = await call(userId, matchId, 'heads', at(COIN_CALL_TURN_MS + 1), lateCall);
     expect(late).toMatchObject({ status: 'rejected', reason: 'game_over' });
+    // the same call again (its answer lost): refused again, not answered as a call that was played
+    expect(await call(userId, matchId, 'heads', at(COIN_CALL_TURN_MS + 3), lateCall)).toMatchObject({
+      status: 'rejected',
+      reason: 'game_over',
+    });
     const read = await h.engine.queries.arcadeView(matchId, userId, new Date(at(COIN_CALL_TURN_MS + 2)));
     expect(read).toMatchObject({ status: 'lost' });
     expect(read!.fairness.serverSeed).toMatch(/^[0-9a-f]{64}$/);

@@ -118,13 +118,24 @@ const FRAMEWORK_ERRORS: Record<string, string> = {
   FST_INVALID_MULTIPART_CONTENT_TYPE: 'avatar_missing',
 };
 
+/**
+ * TRUST_PROXY as Fastify takes it, never `true`: X-Forwarded-For is believed only as far as the configured proxies.
+ * A hop count is a function, as Fastify trusts no hop at all for a plain number: hop 0 is the socket's peer, so
+ * with 1 the peer (the proxy) is trusted and the last X-Forwarded-For entry, the one it added, is the client.
+ */
+export function fastifyTrustProxy(trust: Config['trustProxy']): NonNullable<FastifyServerOptions['trustProxy']> {
+  if (typeof trust === 'number') return (_address: string, hop: number) => hop < trust;
+  if (trust === false) return false;
+  return [...trust];
+}
+
 /** The whole HTTP and websocket surface, apart from listen() (src/main.ts) so tests use inject(). */
 export async function buildApp(deps: AppDeps): Promise<QalApp> {
   const clock = deps.clock ?? systemClock;
   const app = Fastify({
     ...(deps.loggerInstance ? { loggerInstance: deps.loggerInstance } : { logger: deps.logger ?? loggerOptions(deps.config.logLevel) }),
     bodyLimit: LIMITS.jsonBodyLimitBytes,
-    trustProxy: deps.config.trustProxy,
+    trustProxy: fastifyTrustProxy(deps.config.trustProxy),
   });
 
   const hub = createHub();

@@ -78,3 +78,67 @@ describe('configuration', () => {
     expect(pepper[0]).not.toContain('short-secret');
   });
 });
+
+describe('TRUST_PROXY', () => {
+  const trust = (value?: string) => loadConfig(value === undefined ? {} : { TRUST_PROXY: value }, '/srv/qal').trustProxy;
+
+  it('trusts nothing when unset, empty or false', () => {
+    for (const value of [undefined, '', 'false', 'no', '0']) expect(trust(value), String(value)).toBe(false);
+  });
+
+  it('takes a hop count', () => {
+    expect(trust('1')).toBe(1);
+    expect(trust(' 2 ')).toBe(2);
+  });
+
+  it('takes a comma-separated list of proxy addresses and CIDRs', () => {
+    expect(trust('10.0.0.0/8, 192.168.1.7,fd00::/8,loopback')).toEqual(['10.0.0.0/8', '192.168.1.7', 'fd00::/8', 'loopback']);
+  });
+
+  it('refuses true: a client could pick its own IP through X-Forwarded-For', () => {
+    for (const value of ['true', 'TRUE', 'yes']) {
+      const lines = errorsOf({ TRUST_PROXY: value });
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatch(/^TRUST_PROXY: must not trust every proxy/);
+    }
+  });
+
+  it('refuses what is neither a hop count nor an address', () => {
+    expect(errorsOf({ TRUST_PROXY: '10.0.0.0/8, proxy.example' })).toEqual([expect.stringMatching(/^TRUST_PROXY: .*"proxy\.example"/)]);
+    expect(errorsOf({ TRUST_PROXY: '10.0.0.0/33' })).toEqual([expect.stringMatching(/^TRUST_PROXY:/)]);
+    expect(errorsOf({ TRUST_PROXY: '99' })).toEqual([expect.stringMatching(/^TRUST_PROXY: a hop count must be at most 10/)]);
+  });
+});
+
+describe('NODE_ENV=production', () => {
+  const chapa = { PAYMENT_PROVIDER: 'chapa', CHAPA_SECRET_KEY: 'k', CHAPA_WEBHOOK_SECRET: 'w', PUBLIC_URL: 'https://qal.example' };
+  const afromessage = { SMS_PROVIDER: 'afromessage', AFROMESSAGE_TOKEN: 't', AFROMESSAGE_IDENTIFIER_ID: 'i' };
+
+  it('refuses the console SMS and the sandbox payments, naming the variable and the staging flag', () => {
+    const lines = errorsOf({ NODE_ENV: 'production' });
+    expect(lines).toEqual([
+      expect.stringMatching(/^SMS_PROVIDER: must not be console with NODE_ENV=production.*QAL_STAGING=1/),
+      expect.stringMatching(/^PAYMENT_PROVIDER: must not be sandbox with NODE_ENV=production.*QAL_STAGING=1/),
+    ]);
+    expect(errorsOf({ NODE_ENV: 'production', SMS_PROVIDER: 'console', ...chapa })).toEqual([
+      expect.stringMatching(/^SMS_PROVIDER: .*\(got "console"\)$/),
+    ]);
+    expect(errorsOf({ NODE_ENV: 'production', ...afromessage })).toEqual([expect.stringMatching(/^PAYMENT_PROVIDER: /)]);
+  });
+
+  it('starts with real providers, or with an explicit staging flag', () => {
+    expect(loadConfig({ NODE_ENV: 'production', ...afromessage, ...chapa }, '/srv/qal')).toMatchObject({
+      sms: { provider: 'afromessage' },
+      payments: { provider: 'chapa' },
+    });
+    expect(loadConfig({ NODE_ENV: 'production', QAL_STAGING: '1' }, '/srv/qal')).toMatchObject({
+      sms: { provider: 'console' },
+      payments: { provider: 'sandbox' },
+    });
+    expect(errorsOf({ NODE_ENV: 'production', QAL_STAGING: '0' })).toHaveLength(2);
+  });
+
+  it('leaves development and tests alone', () => {
+    for (const NODE_ENV of ['development', 'test']) expect(errorsOf({ NODE_ENV })).toEqual([]);
+  });
+});

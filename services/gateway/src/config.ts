@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -11,7 +12,11 @@ export const LIMITS = {
   otpWindowSec: 60 * 60,
   otpMaxPerPhonePerWindow: 5,
   otpMaxPerIpPerWindow: 20,
+  /** Wrong codes one IP address may send in a window (any phones): past it, its verifies are refused unchecked. */
+  otpMaxWrongVerifiesPerIpPerWindow: 20,
   sessionTtlSec: 30 * 24 * 60 * 60,
+  /** A session and the tokens refreshed from it end this long after the sign-in, however often it is refreshed. */
+  sessionMaxAgeSec: 90 * 24 * 60 * 60,
   sessionTokenBytes: 32,
   usernameMin: 3,
   usernameMax: 20,
@@ -73,6 +78,54 @@ const boolean = z.preprocess(
   (v) => (typeof v === 'string' ? v.trim().toLowerCase() : v),
   z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes'),
 );
+/** proxy-addr's names for address ranges, allowed in TRUST_PROXY lists. */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+const isProxyAddress = (entry: string) => {
+  if (PROXY_RANGE_NAMES.includes(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+};
+/**
+ * Which proxies' X-Forwarded-For entries to believe: none (`false`, the default), the last N hops (a number), or
+ * the hops added by the listed addresses/CIDRs. Never `true`: trusting every hop lets a client choose its own IP.
+ */
+const trustProxy = z.preprocess(
+  (v) => (typeof v === 'string' ? v.trim() : v),
+  z.string().transform((v, ctx): false | number | string[] => {
+    const lower = v.toLowerCase();
+    if (lower === '' || lower === 'false' || lower === 'no' || lower === '0') return false;
+    if (/^\d+$/.test(v)) {
+      const hops = Number(v);
+      if (hops <= 10) return hops;
+      ctx.addIssue({ code: 'custom', message: 'a hop count must be at most 10' });
+      return z.NEVER;
+    }
+    if (lower === 'true' || lower === 'yes') {
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          'must not trust every proxy (a client could pick its own IP through X-Forwarded-For): give the number of proxies in front of the server (e.g. 1) or their addresses/CIDRs, comma-separated',
+      });
+      return z.NEVER;
+    }
+    const entries = v
+      .split(',')
+      .map((s) => s.trim())
+      .filter((s) => s.length > 0);
+    const bad = entries.filter((entry) => !isProxyAddress(entry));
+    if (bad.length > 0 || entries.length === 0) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `must be false, a hop count or a comma-separated list of proxy addresses/CIDRs (not ${bad.map((b) => JSON.stringify(b)).join(', ')})`,
+      });
+      return z.NEVER;
+    }
+    return entries;
+  }),
+);
 const postgresUrl = z
   .string()
   .trim()
@@ -109,7 +162,10 @@ const EnvSchema = z
     CLIENT_DIST_DIR: optionalText,
     REDIS_URL: redisUrl.optional(),
     RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(300),
-    TRUST_PROXY: boolean.default(false),
+    TRUST_PROXY: trustProxy.default(false),
+    NODE_ENV: optionalText,
+    /** Lets a NODE_ENV=production server run with the console SMS and the sandbox payments (a staging server). */
+    QAL_STAGING: boolean.default(false),
   })
   .superRefine((env, ctx) => {
     const need = (key: keyof typeof env, why: string) => {
@@ -127,6 +183,21 @@ const EnvSchema = z
       need('CHAPA_SECRET_KEY', 'when PAYMENT_PROVIDER=chapa');
       need('CHAPA_WEBHOOK_SECRET', 'when PAYMENT_PROVIDER=chapa');
       need('PUBLIC_URL', 'when PAYMENT_PROVIDER=chapa (for the return and callback URLs)');
+    }
+    if (env.NODE_ENV === 'production' && !env.QAL_STAGING) {
+      const staging = 'or set QAL_STAGING=1 if this is a staging server';
+      if (env.SMS_PROVIDER === 'console')
+        ctx.addIssue({
+          code: 'custom',
+          path: ['SMS_PROVIDER'],
+          message: `must not be console with NODE_ENV=production (it prints sign-in codes instead of sending them): use afromessage, ${staging}`,
+        });
+      if (env.PAYMENT_PROVIDER === 'sandbox')
+        ctx.addIssue({
+          code: 'custom',
+          path: ['PAYMENT_PROVIDER'],
+          message: `must not be sandbox with NODE_ENV=production (it confirms purchases nobody paid for): use chapa, ${staging}`,
+        });
     }
   });
 
@@ -156,7 +227,8 @@ export interface Config {
   readonly clientDistDir: string;
   readonly redisUrl: string | null;
   readonly rateLimitPerMinute: number;
-  readonly trustProxy: boolean;
+  /** Fastify's trustProxy: false (trust nothing), a hop count, or the trusted proxies' addresses/CIDRs. */
+  readonly trustProxy: false | number | readonly string[];
 }
 
 export class ConfigError extends Error {

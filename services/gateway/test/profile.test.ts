@@ -68,7 +68,7 @@ describe('profile', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({
       code: 'validation_failed',
-      message: 'ማረጋገጫው አልተሳካም',
+      message: 'ያስገቡት መረጃ ትክክል አይደለም',
       data: { fields: { username: expect.any(String) } },
     });
   });

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LIMITS } from '../src/config.ts';
 import { purgeIdentityLeftovers } from '../src/identity/housekeeping.ts';
+import { hashToken } from '../src/identity/sessions.ts';
 import type { TestPlatform } from '../src/testing/platform.ts';
 import { bearer, startPlatform } from './support/platform.ts';
 
@@ -112,7 +114,7 @@ describe('sign-in refusals', () => {
 
   it('says it in Amharic with Accept-Language: am', async () => {
     const response = await post('/auth/send-otp', { phone: 'abc' }, { headers: { 'accept-language': 'am' } });
-    expect(response.json()).toEqual({ success: false, code: 'invalid_phone', message: 'ልክ ያልሆነ የኢትዮጵያ ስልክ ቁጥር ቅርጸት' });
+    expect(response.json()).toEqual({ success: false, code: 'invalid_phone', message: 'ትክክለኛ የኢትዮጵያ ስልክ ቁጥር ያስገቡ' });
   });
 
   it('counts wrong codes down and burns the code at the fifth', async () => {
@@ -215,6 +217,36 @@ describe('sign-in refusals', () => {
     expect((await post('/auth/send-otp', { phone: t.nextPhone() }, { ip: '10.99.0.2' })).statusCode).toBe(200);
   });
 
+  it('refuses verifies from an address that sent too many wrong codes, so it cannot burn other people’s codes', async () => {
+    const attacker = '10.98.0.1';
+    expect(LIMITS.otpMaxWrongVerifiesPerIpPerWindow).toBe(20);
+    // 20 wrong codes from one address, spread over four players' codes (each burned at its fifth)
+    for (let i = 0; i < 4; i++) {
+      const { phone, code } = await requestCode();
+      for (let n = 0; n < 5; n++) await post('/auth/verify-otp', { phone, otp: wrongCodeFor(code) }, { ip: attacker });
+    }
+    const victim = await requestCode();
+    for (let n = 0; n < 5; n++) {
+      const refused = await post('/auth/verify-otp', { phone: victim.phone, otp: wrongCodeFor(victim.code) }, { ip: attacker });
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toMatchObject({ success: false, code: 'otp_verify_limit', data: { retryAfterSec: 3600 } });
+    }
+    // the right code from that address is refused unchecked too, so it cannot go on guessing
+    expect((await post('/auth/verify-otp', { phone: victim.phone, otp: victim.code }, { ip: attacker })).json().code).toBe(
+      'otp_verify_limit',
+    );
+    // the victim's code was never tried: one wrong try of their own leaves 4, and the right one signs them in
+    expect((await post('/auth/verify-otp', { phone: victim.phone, otp: wrongCodeFor(victim.code) })).json()).toMatchObject({
+      code: 'otp_incorrect',
+      data: { attemptsLeft: 4 },
+    });
+    expect((await post('/auth/verify-otp', { phone: victim.phone, otp: victim.code })).statusCode).toBe(200);
+
+    t.clock.advance(3600_000);
+    const { phone, code } = await requestCode();
+    expect((await post('/auth/verify-otp', { phone, otp: code }, { ip: attacker })).statusCode).toBe(200);
+  });
+
   it('validates the body: a code must be 6 digits', async () => {
     const response = await post('/auth/verify-otp', { phone: t.nextPhone(), otp: '12' });
     expect(response.statusCode).toBe(400);
@@ -265,6 +297,36 @@ describe('sessions', () => {
     expect((await get(token)).statusCode).toBe(401);
   });
 
+  it('ends a session 90 days after the sign-in, however often it is refreshed', async () => {
+    const day = 24 * 3600_000;
+    expect(LIMITS.sessionMaxAgeSec).toBe(90 * 24 * 3600);
+    let { token } = await t.signIn();
+    for (let i = 0; i < 3; i++) {
+      t.clock.advance(29 * day);
+      const refreshed = await t.app.inject({ method: 'POST', url: '/api/v1/auth/refresh', headers: bearer(token) });
+      expect(refreshed.statusCode).toBe(200);
+      token = refreshed.json().data.token;
+    }
+    // refreshed on day 87: that token lives until day 90, not 30 days more
+    t.clock.advance(3 * day - 60_000);
+    expect((await get(token)).statusCode).toBe(200);
+    t.clock.advance(60_000);
+    expect((await get(token)).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'POST', url: '/api/v1/auth/refresh', headers: bearer(token) })).statusCode).toBe(401);
+  });
+
+  it('refuses to refresh a session whose sign-in is older than the maximum age', async () => {
+    const { token } = await t.signIn();
+    // e.g. a session from before the maximum age existed, still unexpired
+    const updated = await t.platform.db.query(`update identity_sessions set signed_in_at = $2 where token_hash = $1`, [
+      hashToken(token),
+      new Date(t.clock().getTime() - LIMITS.sessionMaxAgeSec * 1000),
+    ]);
+    expect(updated.rowCount).toBe(1);
+    expect((await get(token)).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'POST', url: '/api/v1/auth/refresh', headers: bearer(token) })).statusCode).toBe(401);
+  });
+
   it('gives one new token when one token is refreshed twice at once', async () => {
     const { token } = await t.signIn();
     const results = await Promise.all(
@@ -300,25 +362,30 @@ describe('Idempotency-Key on sign-in calls', () => {
     expect((await post('/auth/send-otp', { phone }, { headers: key(2) })).json().code).toBe('otp_resend_too_soon');
   });
 
-  it('a retried verify-otp gets the same session, but only with the same code', async () => {
+  const cachedAnswers = async () =>
+    (await t.platform.db.query<{ n: number }>(`select count(*)::int as n from identity_idempotency`)).rows[0]!.n;
+
+  it('a retried verify-otp is checked again, never answered from the cache with a session', async () => {
     const { phone, code } = await requestCode();
+    const before = await cachedAnswers();
     const first = await post('/auth/verify-otp', { phone, otp: code }, { headers: key(3) });
-    const retry = await post('/auth/verify-otp', { phone, otp: code }, { headers: key(3) });
     expect(first.statusCode).toBe(200);
-    expect(retry.json().data.token).toBe(first.json().data.token);
-    const guess = await post('/auth/verify-otp', { phone, otp: wrongCodeFor(code) }, { headers: key(3) });
-    expect(guess.statusCode).toBe(401);
-    expect(guess.json().data?.token).toBeUndefined();
-    const stored = await t.platform.db.query<{ body: string }>(`select body from identity_idempotency where body is not null`);
-    expect(stored.rows.some((r) => r.body.includes(first.json().data.token))).toBe(false);
+    const retry = await post('/auth/verify-otp', { phone, otp: code }, { headers: key(3) });
+    expect(retry.statusCode).toBe(401);
+    expect(retry.json()).toMatchObject({ success: false, code: 'otp_not_requested' });
+    expect(retry.headers['idempotent-replayed']).toBeUndefined();
+    expect(await cachedAnswers()).toBe(before);
   });
 
-  it('a retried refresh with the old token gets the same new token', async () => {
+  it('a retried refresh with the old token is refused, never answered from the cache with a token', async () => {
     const { token } = await t.signIn();
+    const before = await cachedAnswers();
     const first = await post('/auth/refresh', {}, { headers: { ...bearer(token), ...key(4) } });
-    const retry = await post('/auth/refresh', {}, { headers: { ...bearer(token), ...key(4) } });
     expect(first.statusCode).toBe(200);
-    expect(retry.json().data.token).toBe(first.json().data.token);
-    expect((await post('/auth/refresh', {}, { headers: { ...bearer(token), ...key(5) } })).statusCode).toBe(401);
+    const retry = await post('/auth/refresh', {}, { headers: { ...bearer(token), ...key(4) } });
+    expect(retry.statusCode).toBe(401);
+    expect(retry.json().data?.token).toBeUndefined();
+    expect(retry.headers['idempotent-replayed']).toBeUndefined();
+    expect(await cachedAnswers()).toBe(before);
   });
 });

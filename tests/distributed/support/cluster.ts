@@ -119,7 +119,7 @@ export async function startCluster({ serverUrl, brokers }: { serverUrl: string; 
     env: {
       LOG_LEVEL: process.env.FAULT_TEST_LOG_LEVEL ?? 'warn',
       // every simulated player has an address of its own (X-Forwarded-For), as behind a proxy
-      TRUST_PROXY: 'true',
+      TRUST_PROXY: '1',
       RATE_LIMIT_PER_MINUTE: '100000',
       QAL_DATA_DIR: path.join(REPO_ROOT, '.data', 'fault-tests'),
       CLIENT_DIST_DIR: path.join(REPO_ROOT, '.data', 'fault-tests', 'no-client'),

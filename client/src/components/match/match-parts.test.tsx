@@ -38,7 +38,7 @@ describe('the settlement of a finished match', () => {
     await i18n.loadNamespaces(['multiplayer']);
     render(<MatchSettlement room={aRoom({ status: 'finished', settlement })} matchId="m-1" />);
     expect(screen.getByTestId('result-prize').textContent).toBe('ሽልማት፦ 36 ቶከን');
-    expect(screen.getByText('የቤቱ ድርሻ፦ 2 ቶከን')).toBeTruthy();
+    expect(screen.getByText('የአዘጋጁ ድርሻ፦ 2 ቶከን')).toBeTruthy();
   });
 
   it('shows nothing before the end, or for another match', () => {

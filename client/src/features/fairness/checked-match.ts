@@ -6,7 +6,7 @@ import { api } from '../../lib/api-client.ts';
  * A match as /fairness checks it, whatever its game: the slug whose verifier redraws it (lib/games/registry.tsx), its
  * fairness, and what that verifier reads. `GET /matches/{id}` answers each game's own view: an arcade game's (its
  * `play`), Hangman's (its final view shows the draws), Crazy's (the deal and the draws are in the match's replay) or
- * the word duel's (no verifier: the commitment is checked alone).
+ * the word duel's and the Codebreaker race's (no verifier: the commitment is checked alone).
  */
 export interface CheckedMatch {
   readonly game: string;
@@ -43,6 +43,9 @@ export async function fetchCheckedMatch(matchId: string, signal?: AbortSignal): 
       };
     case 'duel':
       return { game: 'hangman-duel', fairness, options: {}, evidence: async () => view };
+    // The race's code is shown at its end; no verifier redraws it yet: the commitment is checked alone.
+    case 'codebreaker-race':
+      return { game: 'codebreaker-race', fairness, options: {}, evidence: async () => view };
     default:
       return { game: 'hangman', fairness, options: {}, evidence: async () => view };
   }

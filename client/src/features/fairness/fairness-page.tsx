@@ -98,7 +98,7 @@ function Verification({ matchId }: { matchId: string }) {
       <dl className="fairness-seeds">
         <dt>{t('check.commitment')}</dt>
         <dd>
-          <code>{fairness.commitment}</code>
+          <code data-testid="fairness-commitment">{fairness.commitment}</code>
         </dd>
         <dt>{t('check.serverSeed')}</dt>
         <dd>

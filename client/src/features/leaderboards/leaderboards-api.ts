@@ -1,9 +1,7 @@
 import * as z from 'zod/mini';
 import { BADGES } from '../../components/badge-icon.tsx';
 import { api } from '../../lib/api-client.ts';
-
-export const PERIODS = ['day', 'week', 'month', 'year', 'all'] as const;
-export type Period = (typeof PERIODS)[number];
+import type { Period } from '../../lib/games/boards.ts';
 
 const entrySchema = z.object({
   rank: z.number(),

@@ -3,6 +3,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { routes } from '../../app/routes.tsx';
 import { authActor } from '../../lib/auth/auth-live.ts';
+import { aCatalogue } from '../../testing/catalogue-fixtures.ts';
 
 const entry = (rank: number, name: string, score: number, badge: string | null) => ({
   rank,
@@ -18,7 +19,7 @@ beforeAll(() => {
     vi.fn(async (url: string) => {
       const path = String(url);
       requests.push(path);
-      let data: unknown = { games: [{ slug: 'hangman', category: 'word', title: { en: 'Hangman', am: 'ሃንግማን' } }], categories: [] };
+      let data: unknown = aCatalogue();
       if (path.includes('/leaderboards')) {
         data = path.includes('period=day')
           ? { entries: [], nextCursor: null }
@@ -34,7 +35,12 @@ beforeAll(() => {
 });
 afterEach(cleanup);
 
-const renderAt = (path: string) => render(<RouterProvider router={createMemoryRouter(routes, { initialEntries: [path] })} />);
+const renderAt = (path: string) => {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  render(<RouterProvider router={router} />);
+  return router;
+};
+const boardRequests = () => requests.filter((r) => r.includes('/leaderboards?'));
 
 describe('/leaderboards', () => {
   it('lists ranks with shared ties and badges, and switches game and period tabs', async () => {
@@ -51,6 +57,47 @@ describe('/leaderboards', () => {
     fireEvent.click(screen.getByTestId('period-day'));
     expect(await screen.findByTestId('board-empty')).toBeTruthy();
     expect(screen.getByText('Log in to see your rank')).toBeTruthy();
+  });
+
+  it('has a board for every game that ranks scores, titled, each reachable by its tab and by its address', async () => {
+    const router = renderAt('/leaderboards');
+    const tabs = await screen.findByTestId('game-tab-mines', {}, { timeout: 5000 });
+    expect(
+      within(screen.getByTestId('game-tabs'))
+        .getAllByRole('button')
+        .map((tab) => tab.textContent),
+    ).toEqual(['All games', 'Hangman', 'Codebreaker', 'Mines', 'Sum Chaser', 'Geo Sprint', 'Math Sprint', 'Rapid Recall']);
+    // Crazy is played in rooms only: its scores never rank, so it has no tab.
+    expect(screen.queryByTestId('game-tab-crazy')).toBeNull();
+    expect(screen.getByTestId('board-title').textContent).toBe('All games · This week');
+
+    fireEvent.click(tabs);
+    await waitFor(() => expect(screen.getByTestId('board-title').textContent).toBe('Mines · This week'));
+    expect(tabs.getAttribute('aria-pressed')).toBe('true');
+    await waitFor(() => expect(boardRequests().at(-1)).toContain('game=mines'));
+    expect(router.state.location.search).toBe('?game=mines');
+    fireEvent.click(screen.getByTestId('period-all'));
+    await waitFor(() => expect(screen.getByTestId('board-title').textContent).toBe('Mines · All time'));
+    expect(router.state.location.search).toBe('?game=mines&period=all');
+    // Signing in comes back to the same board.
+    expect(screen.getByRole('link', { name: 'Log in to see your rank' }).getAttribute('href')).toBe(
+      `/login?redirect=${encodeURIComponent('/leaderboards?game=mines&period=all')}`,
+    );
+    await waitFor(() => expect(boardRequests().at(-1)).toMatch(/period=all.*game=mines|game=mines.*period=all/));
+  });
+
+  it('opens a game’s board from a link, in Amharic', async () => {
+    renderAt('/am/leaderboards?game=geo-sprint&period=day');
+    await waitFor(() => expect(screen.getByTestId('board-title').textContent).toBe('የጂኦግራፊ ሩጫ · ዛሬ'), { timeout: 5000 });
+    expect(screen.getByTestId('game-tab-geo-sprint').getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByTestId('game-tab-mines').textContent).toBe('ፈንጂ');
+    expect(boardRequests().some((r) => r.includes('game=geo-sprint') && r.includes('period=day'))).toBe(true);
+  });
+
+  it('shows the global board for a game without one', async () => {
+    renderAt('/leaderboards?game=crazy');
+    await waitFor(() => expect(screen.getByTestId('board-title').textContent).toBe('All games · This week'), { timeout: 5000 });
+    expect(screen.getByTestId('game-tab-global').getAttribute('aria-pressed')).toBe('true');
   });
 
   it('speaks Amharic under /am, badge names included', async () => {

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { Avatar } from '../../components/avatar.tsx';
 import { BadgeIcon } from '../../components/badge-icon.tsx';
 import { LoadError } from '../../components/error-message.tsx';
@@ -8,22 +9,39 @@ import { Skeleton } from '../../components/skeleton.tsx';
 import { useApiQuery } from '../../hooks/use-api-query.ts';
 import { useDocumentMeta } from '../../hooks/use-document-meta.ts';
 import { selectUser, useAuth } from '../../lib/auth/auth-live.ts';
-import { fetchGames, pickLocalized } from '../../lib/games/games-api.ts';
-import { fetchBoard, PERIODS, type Board, type BoardEntry, type Period } from './leaderboards-api.ts';
+import { fetchGames, pickLocalized, type Game } from '../../lib/games/games-api.ts';
+import { boardLink, boardParams, DEFAULT_PERIOD, hasBoard, isPeriod, PERIODS, type Period } from '../../lib/games/boards.ts';
+import { fetchBoard, type Board, type BoardEntry } from './leaderboards-api.ts';
 import './leaderboards.css';
 
-/** Per-game and global boards for today, this week, this month, this year and all time; your own rank pinned. */
+/**
+ * Per-game and global boards for today, this week, this month, this year and all time; your own rank pinned. The
+ * board shown is in the address (`?game=mines&period=day`, boardLink), so every game's board can be linked to.
+ */
 export function LeaderboardsPage() {
   const { t } = useTranslation('leaderboards');
   const locale = useLocale();
   const user = useAuth(selectUser);
-  const [game, setGame] = useState<string | null>(null);
-  const [period, setPeriod] = useState<Period>('week');
+  const [params, setParams] = useSearchParams();
   const [more, setMore] = useState<{ entries: BoardEntry[]; cursor: string | null } | null>(null);
   const [loadingMore, setLoadingMore] = useState(false);
   useDocumentMeta(t('metaTitle'), t('metaDescription'));
 
   const games = useApiQuery((signal) => fetchGames(signal));
+  // Every game of the catalogue that ranks scores, in catalogue order (a game played only in rooms has no board).
+  const boards: Game[] = games.status === 'success' ? games.data.filter(hasBoard) : [];
+  const asked = params.get('game');
+  // A game named in the address is taken at its word until the catalogue says it has no board: a link opens at once.
+  const game = asked && (games.status !== 'success' || boards.some((g) => g.slug === asked)) ? asked : null;
+  const askedPeriod = params.get('period');
+  const period: Period = isPeriod(askedPeriod) ? askedPeriod : DEFAULT_PERIOD;
+  const boardName = game === null ? t('global') : pickLocalized(boards.find((g) => g.slug === game)?.title, locale);
+
+  /** Shows another board: the address changes (replaced, so Back leaves the page rather than stepping through tabs). */
+  function show(next: { game?: string | null; period?: Period }) {
+    const target = { game: next.game === undefined ? game : next.game, period: next.period ?? period };
+    setParams(boardParams(target), { replace: true });
+  }
   const board = useApiQuery(
     (signal) => {
       setMore(null);
@@ -58,22 +76,27 @@ export function LeaderboardsPage() {
       </header>
 
       <div className="chips" role="group" aria-label={t('gameTabs')} data-testid="game-tabs">
-        <button type="button" className="chip" aria-pressed={game === null} onClick={() => setGame(null)}>
+        <button
+          type="button"
+          className="chip"
+          aria-pressed={game === null}
+          onClick={() => show({ game: null })}
+          data-testid="game-tab-global"
+        >
           {t('global')}
         </button>
-        {games.status === 'success' &&
-          games.data.map((g) => (
-            <button
-              key={g.slug}
-              type="button"
-              className="chip"
-              aria-pressed={game === g.slug}
-              onClick={() => setGame(g.slug)}
-              data-testid={`game-tab-${g.slug}`}
-            >
-              {pickLocalized(g.title, locale)}
-            </button>
-          ))}
+        {boards.map((g) => (
+          <button
+            key={g.slug}
+            type="button"
+            className="chip"
+            aria-pressed={game === g.slug}
+            onClick={() => show({ game: g.slug })}
+            data-testid={`game-tab-${g.slug}`}
+          >
+            {pickLocalized(g.title, locale)}
+          </button>
+        ))}
       </div>
       <div className="chips" role="group" aria-label={t('periodTabs')} data-testid="period-tabs">
         {PERIODS.map((p) => (
@@ -82,7 +105,7 @@ export function LeaderboardsPage() {
             type="button"
             className="chip"
             aria-pressed={period === p}
-            onClick={() => setPeriod(p)}
+            onClick={() => show({ period: p })}
             data-testid={`period-${p}`}
           >
             {t(`periods.${p}`)}
@@ -90,6 +113,11 @@ export function LeaderboardsPage() {
         ))}
       </div>
 
+      {boardName && (
+        <h2 className="section-title" data-testid="board-title">
+          {t('boardTitle', { board: boardName, period: t(`periods.${period}`) })}
+        </h2>
+      )}
       {board.status === 'loading' && (
         <div className="stack">
           {[0, 1, 2, 3, 4].map((i) => (
@@ -138,7 +166,7 @@ export function LeaderboardsPage() {
       )}
       {board.status === 'success' && !user && (
         <p className="muted small">
-          <LocaleLink to="/login?redirect=/leaderboards">{t('signInForRank')}</LocaleLink>
+          <LocaleLink to={`/login?redirect=${encodeURIComponent(boardLink({ game, period }))}`}>{t('signInForRank')}</LocaleLink>
         </p>
       )}
     </section>
@@ -149,7 +177,11 @@ function Row({ entry, mine, score, pinned = false }: { entry: BoardEntry; mine: 
   const { t } = useTranslation('leaderboards');
   return (
     <li className={`board-row${mine ? ' board-row-mine' : ''}`} data-testid={pinned ? 'my-row' : 'board-row'} value={entry.rank}>
-      <span className={`board-rank board-rank-${Math.min(entry.rank, 4)}`} aria-label={t('rank', { rank: entry.rank })}>
+      <span
+        className={`board-rank board-rank-${Math.min(entry.rank, 4)}`}
+        aria-label={t('rank', { rank: entry.rank })}
+        data-testid="board-rank"
+      >
         {entry.rank}
       </span>
       <Avatar name={entry.user.name} avatar={entry.user.avatar} size={36} />
@@ -158,7 +190,7 @@ function Row({ entry, mine, score, pinned = false }: { entry: BoardEntry; mine: 
         {mine && <span className="badge badge-accent">{t('you')}</span>}
         <BadgeIcon badge={entry.badge} size={18} />
       </span>
-      <span className="board-score" aria-label={t('score', { score })}>
+      <span className="board-score" aria-label={t('score', { score })} data-testid="board-score">
         {score}
       </span>
     </li>

@@ -1,8 +1,9 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { routes } from '../../app/routes.tsx';
 import { authActor } from '../../lib/auth/auth-live.ts';
+import { aCatalogue } from '../../testing/catalogue-fixtures.ts';
 
 const block = {
   games_played: 4,
@@ -30,6 +31,17 @@ const shared = {
     recent_plays: [{ at: '2025-05-01T08:30:00.000Z', game: 'hangman', category: 'word', score: 350, won: true }],
   },
 };
+/** A player of the arcade: the server lists games and categories in the order it first counted them. */
+const arcadePlayer = {
+  ...shared,
+  shareId: 'arcadearcadearcadearca',
+  stats: {
+    ...shared.stats,
+    by_game: { 'geo-sprint': { ...block, best_rank: 4 }, crazy: block, hangman: block, mines: block },
+    by_category: { trivia: block, card: block, word: block, mines: { ...block, games_played: 9 } },
+  },
+};
+let catalogueDown = false;
 
 beforeAll(() => {
   vi.stubGlobal(
@@ -42,13 +54,19 @@ beforeAll(() => {
           { status: 404 },
         );
       }
-      const data = path.includes('/stats/share/') ? shared : { games: [], categories: [] };
+      if (path.endsWith('/games') && catalogueDown) {
+        return new Response(JSON.stringify({ success: false, code: 'internal_error', message: 'down' }), { status: 500 });
+      }
+      const data = path.includes('/stats/share/arcade') ? arcadePlayer : path.includes('/stats/share/') ? shared : aCatalogue();
       return new Response(JSON.stringify({ success: true, data }), { status: 200 });
     }),
   );
   authActor.start();
 });
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  catalogueDown = false;
+});
 
 const renderAt = (path: string) => render(<RouterProvider router={createMemoryRouter(routes, { initialEntries: [path] })} />);
 
@@ -63,6 +81,31 @@ describe('/stats/share/{id}', () => {
       expect(document.querySelector('meta[property="og:title"]')?.getAttribute('content')).toBe('Sara’s statistics on Qal'),
     );
     expect(document.title).toBe('Sara’s statistics on Qal');
+  });
+
+  it('names every game and category in Amharic, in catalogue order, each game linked to its board', async () => {
+    renderAt('/am/stats/share/arcadearcadearcadearca');
+    const geo = await screen.findByTestId('game-stats-geo-sprint', {}, { timeout: 5000 });
+    await waitFor(() => expect(within(geo).getByText('የጂኦግራፊ ሩጫ')).toBeTruthy());
+    expect(within(geo).getByText('#4')).toBeTruthy();
+    const rows = [...document.querySelectorAll('[data-testid^="game-stats-"]')].map((row) => row.querySelector('strong')?.textContent);
+    expect(rows).toEqual(['ሃንግማን', 'ክሪዚ', 'ፈንጂ', 'የጂኦግራፊ ሩጫ']);
+    const link = within(geo).getByRole('link', { name: 'የደረጃ ሰንጠረዥ፦ የጂኦግራፊ ሩጫ' });
+    expect(link.getAttribute('href')).toBe('/am/leaderboards?game=geo-sprint');
+    // Crazy is played in rooms only and has no board to link to.
+    expect(within(screen.getByTestId('game-stats-crazy')).queryByRole('link')).toBeNull();
+    const bars = [...screen.getByTestId('category-chart').querySelectorAll('.bar-label')].map((label) => label.textContent);
+    expect(bars).toEqual(['ቃላት', 'ካርታ', 'ፈንጂ', 'ጥያቄና መልስ']);
+  });
+
+  it('still names the games in the page’s language when the catalogue cannot be read', async () => {
+    catalogueDown = true;
+    renderAt('/am/stats/share/arcadearcadearcadearca');
+    const geo = await screen.findByTestId('game-stats-geo-sprint', {}, { timeout: 5000 });
+    await waitFor(() => expect(within(geo).getByText('የጂኦግራፊ ሩጫ')).toBeTruthy());
+    expect(within(screen.getByTestId('game-stats-mines')).getByText('ፈንጂ')).toBeTruthy();
+    expect(within(screen.getByTestId('category-chart')).getByText('ጥያቄና መልስ')).toBeTruthy();
+    expect(screen.queryByText('geo-sprint')).toBeNull();
   });
 
   it('says so when the link was revoked', async () => {

@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '../../components/avatar.tsx';
 import { BadgeIcon, type Badge } from '../../components/badge-icon.tsx';
-import { useLocale } from '../../components/locale-link.tsx';
+import { LocaleLink, useLocale } from '../../components/locale-link.tsx';
 import { useApiQuery } from '../../hooks/use-api-query.ts';
+import { boardLink, hasBoard } from '../../lib/games/boards.ts';
 import { fetchCatalogue, pickLocalized } from '../../lib/games/games-api.ts';
 import { CategoryBars, ScoreChart, WinRateRing } from './charts.tsx';
 import type { FullStats, OverallStats } from './stats-api.ts';
@@ -91,6 +92,12 @@ function Stat({ label, value }: { label: string; value: string }) {
   );
 }
 
+/** Rows in the catalogue's order (`order` lists its ids), anything it does not list after them as the server sent it. */
+function inOrder<T>(entries: [string, T][], order: readonly string[]): [string, T][] {
+  const rank = (id: string) => (order.includes(id) ? order.indexOf(id) : order.length);
+  return [...entries].sort(([a], [b]) => rank(a) - rank(b));
+}
+
 /** Charts and the per-game breakdown, below the grid. */
 export function StatsDetails({ stats }: { stats: FullStats }) {
   const { t } = useTranslation('stats');
@@ -99,8 +106,23 @@ export function StatsDetails({ stats }: { stats: FullStats }) {
   const catalogue = useApiQuery((signal) => fetchCatalogue(signal));
   const games = catalogue.status === 'success' ? catalogue.data.games : [];
   const categories = catalogue.status === 'success' ? catalogue.data.categories : [];
-  const gameTitle = (slug: string) => pickLocalized(games.find((g) => g.slug === slug)?.title, locale) || slug;
-  const categoryLabel = (id: string) => pickLocalized(categories.find((c) => c.id === id)?.label, locale) || id;
+  // The catalogue's titles and labels first (the server's words); this page's own names while it loads or if it fails.
+  const gameNames: Readonly<Record<string, string>> = t('gameNames', { returnObjects: true });
+  const categoryNames: Readonly<Record<string, string>> = t('categoryNames', { returnObjects: true });
+  const gameTitle = (slug: string) => pickLocalized(games.find((g) => g.slug === slug)?.title, locale) || gameNames[slug] || slug;
+  const categoryLabel = (id: string) => pickLocalized(categories.find((c) => c.id === id)?.label, locale) || categoryNames[id] || id;
+  const gameHasBoard = (slug: string) => {
+    const game = games.find((g) => g.slug === slug);
+    return game ? hasBoard(game) : false;
+  };
+  const byGame = inOrder(
+    Object.entries(stats.by_game),
+    games.map((g) => g.slug),
+  );
+  const byCategory = inOrder(
+    Object.entries(stats.by_category),
+    categories.map((c) => c.id),
+  );
   const winRate = normalizeRate(stats.overall_stats.win_rate);
 
   return (
@@ -116,9 +138,7 @@ export function StatsDetails({ stats }: { stats: FullStats }) {
           <h3 id="chart-categories" className="chart-title">
             {t('charts.categories')}
           </h3>
-          <CategoryBars
-            rows={Object.entries(stats.by_category).map(([id, block]) => ({ label: categoryLabel(id), played: block.games_played ?? 0 }))}
-          />
+          <CategoryBars rows={byCategory.map(([id, block]) => ({ label: categoryLabel(id), played: block.games_played ?? 0 }))} />
         </section>
         <section className="card stack ring-card" aria-labelledby="chart-win-rate">
           <h3 id="chart-win-rate" className="chart-title">
@@ -137,13 +157,13 @@ export function StatsDetails({ stats }: { stats: FullStats }) {
           </p>
         </section>
       </div>
-      {Object.keys(stats.by_game).length > 0 && (
+      {byGame.length > 0 && (
         <section className="stack" aria-labelledby="by-game">
           <h3 id="by-game" className="section-title">
             {t('byGame')}
           </h3>
           <ul className="game-stats">
-            {Object.entries(stats.by_game).map(([slug, block]) => (
+            {byGame.map(([slug, block]) => (
               <li key={slug} className="card game-stat" data-testid={`game-stats-${slug}`}>
                 <strong>{gameTitle(slug)}</strong>
                 <span className="muted small">
@@ -154,6 +174,16 @@ export function StatsDetails({ stats }: { stats: FullStats }) {
                   })}
                 </span>
                 {block.best_rank ? <span className="badge badge-accent">#{format.number(block.best_rank)}</span> : null}
+                {gameHasBoard(slug) && (
+                  <LocaleLink
+                    to={boardLink({ game: slug })}
+                    className="small"
+                    aria-label={t('boardLinkNamed', { game: gameTitle(slug) })}
+                    data-testid={`board-link-${slug}`}
+                  >
+                    {t('boardLink')}
+                  </LocaleLink>
+                )}
               </li>
             ))}
           </ul>

@@ -5,6 +5,7 @@ import { ResultSheet } from '../../components/result-sheet.tsx';
 import { useApiQuery } from '../../hooks/use-api-query.ts';
 import { useDocumentMeta } from '../../hooks/use-document-meta.ts';
 import { useNow } from '../../hooks/use-now.ts';
+import { useFullScreenWhile } from '../full-screen.ts';
 import { fetchGames, pickLocalized } from '../games/games-api.ts';
 import type { ArcadeView } from './arcade-api.ts';
 import type { ArcadeGame } from './use-arcade-game.ts';
@@ -22,11 +23,12 @@ export function ArcadePage({ slug, game, children }: { slug: string; game: Arcad
   const entry = catalogue.data?.find((g) => g.slug === slug);
   const title = entry ? pickLocalized(entry.title, locale) : '';
   useDocumentMeta(title || t('loading'), entry ? pickLocalized(entry.description, locale) : '');
+  // The game in play has the whole screen; the setup and the result keep the app's header and bottom bar.
+  useFullScreenWhile(game.phase === 'playing');
   return (
     <section className={`page arcade-page arcade-${game.phase}`} aria-labelledby="arcade-title" data-testid={`${slug}-page`}>
       <header className="page-header arcade-header">
         <h1 id="arcade-title">{title}</h1>
-        {game.view && game.phase === 'playing' && <span className="muted small">{t('cost', { count: game.view.cost })}</span>}
       </header>
       {children}
     </section>
@@ -160,7 +162,7 @@ export function ArcadeResult({
 export function ArcadeCommitment({ view }: { view: ArcadeView }) {
   const { t } = useTranslation('arcade');
   return (
-    <p className="arcade-commitment muted small" title={view.fairness.commitment}>
+    <p className="arcade-commitment muted small" title={view.fairness.commitment} data-testid="commitment">
       {t('commitment')} <code>{view.fairness.commitment.slice(0, 16)}…</code>
     </p>
   );

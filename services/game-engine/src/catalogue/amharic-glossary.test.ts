@@ -28,27 +28,41 @@ export function parseAvoidTable(markdown: string): AvoidRow[] {
   return block
     .split('\n')
     .filter((line) => line.startsWith('|'))
-    .map((line) => line.split('|').slice(1, -1).map((cell) => cell.trim()))
+    .map((line) =>
+      line
+        .split('|')
+        .slice(1, -1)
+        .map((cell) => cell.trim()),
+    )
     .filter(([concept]) => concept !== 'Concept' && !/^-+$/.test(concept ?? ''))
-    .map(([concept = '', use = '', avoid = '']) => ({ concept, use, avoid: avoid.split(', ').map((form) => form.trim()).filter(Boolean) }));
+    .map(([concept = '', use = '', avoid = '']) => ({
+      concept,
+      use,
+      avoid: avoid
+        .split(', ')
+        .map((form) => form.trim())
+        .filter(Boolean),
+    }));
 }
 
 /** A fidel (or Ethiopic combining mark): what a word is made of. Punctuation (፡ ። ፣ …) separates words. */
 const FIDEL = '\\u1200-\\u135F';
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+/** The prepositions Amharic writes joined to the next word (የእድል, በአይነቱ): a form is also found behind them. */
+const CLITIC = '(?:የ|በ|ለ|ከ|እንደ|ስለ|እስከ)?';
 const hex = (codePoint: number) => `\\u{${codePoint.toString(16)}}`;
 
 /**
- * A form as a whole word. `stem*` is a stem: its last fidel in any of its family's orders (the Ethiopic block has one
+ * A form as a whole word, also behind a joined preposition. `stem*` is a stem: its last fidel in any of its family's orders (the Ethiopic block has one
  * row of 8 code points per consonant), then any further fidel, so `እድል*` matches እድሉ and እድሎች.
  */
 export function avoidPattern(form: string): RegExp {
-  if (!form.endsWith('*')) return new RegExp(`(?<![${FIDEL}])${escape(form)}(?![${FIDEL}])`, 'u');
+  if (!form.endsWith('*')) return new RegExp(`(?<![${FIDEL}])${CLITIC}${escape(form)}(?![${FIDEL}])`, 'u');
   const stem = [...form.slice(0, -1)];
   const last = stem.pop()!.codePointAt(0)!;
   const row = last - ((last - 0x1200) % 8);
-  return new RegExp(`(?<![${FIDEL}])${escape(stem.join(''))}[${hex(row)}-${hex(row + 7)}][${FIDEL}]*`, 'u');
+  return new RegExp(`(?<![${FIDEL}])${CLITIC}${escape(stem.join(''))}[${hex(row)}-${hex(row + 7)}][${FIDEL}]*`, 'u');
 }
 
 /** Every string of a JSON value, by its dotted key. */
@@ -82,7 +96,8 @@ function engineStrings(): [string, string][] {
   for (const slug of GAME_SLUGS) for (const line of ruleTable(slug) ?? []) out.push([`${slug} rule ${line.id}`, line.text.am]);
   for (const module of GAME_MODULES)
     for (const [name, text] of Object.entries(module.rejections)) out.push([`${module.id} rejection ${name}`, text.am]);
-  for (const [name, text] of Object.entries({ ...SHARED_GAME_REJECTIONS, ...LETTER_REJECTIONS })) out.push([`shared rejection ${name}`, text.am]);
+  for (const [name, text] of Object.entries({ ...SHARED_GAME_REJECTIONS, ...LETTER_REJECTIONS }))
+    out.push([`shared rejection ${name}`, text.am]);
   for (const [name, text] of Object.entries({ ...CRAZY_TERMS, ...SUIT_NAMES })) out.push([`crazy term ${name}`, text.am]);
   return out;
 }
@@ -106,7 +121,8 @@ describe('the Amharic glossary (docs/amharic-glossary.md)', () => {
     for (const text of ['ሁለት ተጨዋቾች', 'ተጨዋቹ ወጥቷል', 'አንድ ተጨዋችም']) expect(avoidPattern('ተጨዋች*').test(text), text).toBe(true);
     expect(avoidPattern('ተጨዋች*').test('ሁለት ተጫዋቾች')).toBe(false);
     expect(avoidPattern('እድል*').test('እድሎች ቀርተዋል')).toBe(true);
-    expect(avoidPattern('እድል*').test('የእድል ቅደም ተከተል')).toBe(false);
+    expect(avoidPattern('እድል*').test('የእድል ቅደም ተከተል')).toBe(true);
+    expect(avoidPattern('አይነት*').test('በአይነቱ')).toBe(true);
     expect(avoidPattern('ቦርሳ*').test('ዋሌትዎ')).toBe(false);
     expect(avoidPattern('ይውጡ?').test('ከጨዋታው ይውጡ? የመግቢያ')).toBe(true);
   });

@@ -326,7 +326,10 @@ export function arcadeMove(
       const step = typeof core === 'string' ? core : module.step(core, expired.state);
       if (typeof step === 'string') {
         // The move is refused; the deadlines it found passed are still recorded, so the player sees where time left them.
-        const appended = await appendStep(deps, module, command, loaded, withFinish(module, record, expired.events, expired.state));
+        // They are recorded as the engine's expiry, not under the move's id: a refused move leaves no trace, so its
+        // repeat (the same Idempotency-Key after a lost answer) is refused again, not answered as a move played.
+        const expiry = systemCause('ExpireArcade', matchId, new Date(at));
+        const appended = await appendStep(deps, module, expiry, loaded, withFinish(module, record, expired.events, expired.state));
         if (appended === AGAIN) return AGAIN;
         return { result: answer(rejected(command.commandId, step), appended.position), record: appended.record };
       }

@@ -9,9 +9,11 @@ import { idempotencyKey } from './request-context.ts';
 /**
  * Replays the first answer of a POST retried with the same Idempotency-Key, for the routes whose effect is not
  * a ledger command (those are idempotent by command id already). A cached answer is found and decrypted only
- * with what the original request proved (the code for verify-otp, the old token for refresh, the user for
- * profile calls), so the table never holds a readable session token and nobody can fetch another's answer by
- * guessing a key. Two requests with one key at the same time: the second gets 409 `idempotency_in_progress`.
+ * with what the original request proved (the phone for send-otp, the user for profile calls), so nobody can
+ * fetch another's answer by guessing a key. Never for an answer that holds a session token (verify-otp,
+ * refresh): a replay would hand out a session without checking the code or token again, so those routes check
+ * every request themselves. Two requests with one key at the same time: the second gets 409
+ * `idempotency_in_progress`.
  */
 export type SecretOf = (request: FastifyRequest) => string;
 

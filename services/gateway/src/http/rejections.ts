@@ -21,9 +21,9 @@ const GAME_REJECTIONS = Object.assign({}, ...GAME_MODULES.map((module) => module
 >;
 
 const PLATFORM_REJECTIONS = {
-  validation_failed: { status: 400, en: 'Validation Failed', am: 'ማረጋገጫው አልተሳካም' },
+  validation_failed: { status: 400, en: 'Validation Failed', am: 'ያስገቡት መረጃ ትክክል አይደለም' },
   invalid_json: { status: 400, en: 'The request body is not valid JSON', am: 'የጥያቄው ይዘት ትክክለኛ JSON አይደለም' },
-  invalid_phone: { status: 400, en: 'Invalid Ethiopian phone number format', am: 'ልክ ያልሆነ የኢትዮጵያ ስልክ ቁጥር ቅርጸት' },
+  invalid_phone: { status: 400, en: 'Invalid Ethiopian phone number format', am: 'ትክክለኛ የኢትዮጵያ ስልክ ቁጥር ያስገቡ' },
   otp_resend_too_soon: {
     status: 429,
     en: 'Please wait before requesting a new code',
@@ -41,6 +41,11 @@ const PLATFORM_REJECTIONS = {
     status: 401,
     en: 'No code was requested for this number. Request a new one',
     am: 'ለዚህ ቁጥር ኮድ አልተጠየቀም። አዲስ ኮድ ይጠይቁ',
+  },
+  otp_verify_limit: {
+    status: 429,
+    en: 'Too many wrong codes were sent from this network. Please try again later',
+    am: 'ከዚህ አውታረ መረብ በጣም ብዙ የተሳሳቱ ኮዶች ተልከዋል። እባክዎ ቆይተው እንደገና ይሞክሩ',
   },
   otp_attempts_exhausted: {
     status: 401,
@@ -67,7 +72,7 @@ const PLATFORM_REJECTIONS = {
     am: 'የሚቀበሉት JPG፣ PNG ወይም GIF ምስሎች ብቻ ናቸው',
   },
   payload_too_large: { status: 413, en: 'The request is too large', am: 'ጥያቄው በጣም ትልቅ ነው' },
-  unsupported_media_type: { status: 415, en: 'This content type is not accepted', am: 'ይህ የይዘት አይነት ተቀባይነት የለውም' },
+  unsupported_media_type: { status: 415, en: 'This content type is not accepted', am: 'ይህ የይዘት ዓይነት ተቀባይነት የለውም' },
   daily_bonus_already_claimed: {
     status: 409,
     en: 'You have already claimed today’s bonus. Come back tomorrow',
@@ -236,7 +241,7 @@ export const MESSAGES = {
   avatar_saved: { en: 'Your picture was updated', am: 'ፎቶዎ ተቀይሯል' },
   daily_bonus_claimed: { en: 'You received your daily bonus', am: 'የዕለቱን ጉርሻ ተቀብለዋል' },
   purchase_started: { en: 'Complete the payment to receive your tokens', am: 'ቶከኖቹን ለማግኘት ክፍያውን ያጠናቅቁ' },
-  purchase_completed: { en: 'Tokens added to your wallet', am: 'ቶከኖቹ ወደ ቦርሳዎ ገብተዋል' },
+  purchase_completed: { en: 'Tokens added to your wallet', am: 'ቶከኖቹ ወደ ዋሌትዎ ገብተዋል' },
   stats_share_created: { en: 'Your statistics link is ready to share', am: 'የስታቲስቲክስ ሊንክዎ ለማጋራት ዝግጁ ነው' },
   stats_share_revoked: { en: 'The link no longer works', am: 'ሊንኩ ከእንግዲህ አይሰራም' },
 } as const satisfies Record<string, { en: string; am: string }>;

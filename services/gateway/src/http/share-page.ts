@@ -43,10 +43,11 @@ export function withSocialMeta(html: string, meta: { title: string; description:
     `<meta name="twitter:title" content="${title}" />`,
     `<meta name="twitter:description" content="${description}" />`,
   ].join('\n    ');
+  // Function replacements: a replacement string would expand `$&`, `$'` and the like from a player's name.
   return html
-    .replace(/<title>[^<]*<\/title>/, `<title>${title}</title>`)
-    .replace(/<meta name="description" content="[^"]*" \/>/, `<meta name="description" content="${description}" />`)
-    .replace('</head>', `    ${tags}\n  </head>`);
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${title}</title>`)
+    .replace(/<meta name="description" content="[^"]*" \/>/, () => `<meta name="description" content="${description}" />`)
+    .replace('</head>', () => `    ${tags}\n  </head>`);
 }
 
 export function registerSharePage(app: FastifyInstance, deps: { clientDistDir: string; leaderboard: LeaderboardService }) {

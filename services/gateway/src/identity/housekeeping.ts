@@ -6,6 +6,8 @@ export async function purgeIdentityLeftovers(db: SqlExecutor, now: Date): Promis
   const before = new Date(now.getTime() - LIMITS.identityRetentionSec * 1000);
   const challenges = await db.query(`delete from identity_otp_challenges where created_at < $1`, [before]);
   const sessions = await db.query(`delete from identity_sessions where expires_at < $1 or revoked_at < $1`, [before]);
+  const failures = new Date(now.getTime() - LIMITS.otpWindowSec * 1000);
+  await db.query(`delete from identity_otp_verify_failures where created_at < $1`, [failures]);
   const answers = new Date(now.getTime() - LIMITS.idempotencyRetentionSec * 1000);
   await db.query(`delete from identity_idempotency where created_at < $1`, [answers]);
   return { challenges: challenges.rowCount, sessions: sessions.rowCount };

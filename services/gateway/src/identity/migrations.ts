@@ -62,6 +62,22 @@ export const IDENTITY_MIGRATIONS: readonly Migration[] = [
       create index identity_idempotency_created on identity_idempotency (created_at)
     `,
   },
+  {
+    // The sign-in a session descends from (refresh copies it), for the maximum age; older sessions count from their
+    // own start. And the wrong codes each IP address sent, for the per-IP limit on verifies.
+    id: '003-session-age-verify-failures',
+    sql: `
+      alter table identity_sessions add column signed_in_at timestamptz;
+      update identity_sessions set signed_in_at = created_at;
+      alter table identity_sessions alter column signed_in_at set not null;
+
+      create table identity_otp_verify_failures (
+        ip text not null,
+        created_at timestamptz not null
+      );
+      create index identity_otp_verify_failures_ip on identity_otp_verify_failures (ip, created_at)
+    `,
+  },
 ];
 
 export const migrateIdentity = (db: SqlDatabase) => migrate(db, 'identity', IDENTITY_MIGRATIONS);

@@ -6,7 +6,8 @@ import { toUserRecord, type UserRecord, type UserRow } from './users.ts';
 
 /**
  * Opaque session tokens: 32 random bytes, only their SHA-256 stored, 30 days. Refresh rotates (the old token
- * is revoked in the same statement that checks it, so two refreshes of one token give one new token).
+ * is revoked in the same statement that checks it, so two refreshes of one token give one new token) and keeps
+ * the time of the sign-in: no token lives past LIMITS.sessionMaxAgeSec after it, however often it was refreshed.
  */
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -21,14 +22,14 @@ export function createSessions(db: SqlDatabase, clock: Clock) {
     return () => revokedListeners.delete(listener);
   }
 
-  async function open(tx: SqlExecutor, userId: string, now: Date): Promise<string> {
+  /** A new token; `signedInAt` is the sign-in it descends from (a refresh passes the old token's). */
+  async function open(tx: SqlExecutor, userId: string, now: Date, signedInAt: Date = now): Promise<string> {
     const token = randomBytes(LIMITS.sessionTokenBytes).toString('base64url');
-    await tx.query(`insert into identity_sessions (token_hash, user_id, created_at, expires_at) values ($1, $2, $3, $4)`, [
-      hashToken(token),
-      userId,
-      now,
-      new Date(now.getTime() + LIMITS.sessionTtlSec * 1000),
-    ]);
+    const expiresAt = Math.min(now.getTime() + LIMITS.sessionTtlSec * 1000, signedInAt.getTime() + LIMITS.sessionMaxAgeSec * 1000);
+    await tx.query(
+      `insert into identity_sessions (token_hash, user_id, created_at, expires_at, signed_in_at) values ($1, $2, $3, $4, $5)`,
+      [hashToken(token), userId, now, new Date(expiresAt), signedInAt],
+    );
     return token;
   }
 
@@ -46,14 +47,17 @@ export function createSessions(db: SqlDatabase, clock: Clock) {
   async function refresh(token: string): Promise<{ userId: string; token: string } | null> {
     const now = clock();
     const rotated = await db.transaction(async (tx) => {
-      const revoked = await tx.query<{ user_id: string }>(
+      const signedInAfter = new Date(now.getTime() - LIMITS.sessionMaxAgeSec * 1000);
+      const revoked = await tx.query<{ user_id: string; signed_in_at: Date | string }>(
         `update identity_sessions set revoked_at = $2
-          where token_hash = $1 and revoked_at is null and expires_at > $2 returning user_id`,
-        [hashToken(token), now],
+          where token_hash = $1 and revoked_at is null and expires_at > $2 and signed_in_at > $3
+          returning user_id, signed_in_at`,
+        [hashToken(token), now, signedInAfter],
       );
-      const userId = revoked.rows[0]?.user_id;
-      if (!userId) return null;
-      return { userId, token: await open(tx, userId, now) };
+      const row = revoked.rows[0];
+      if (!row) return null;
+      const signedInAt = row.signed_in_at instanceof Date ? row.signed_in_at : new Date(row.signed_in_at);
+      return { userId: row.user_id, token: await open(tx, row.user_id, now, signedInAt) };
     });
     if (rotated) revoked(token);
     return rotated;

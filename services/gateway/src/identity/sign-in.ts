@@ -125,9 +125,26 @@ export function createSignIn(deps: SignInDeps) {
     );
   }
 
-  async function verifyOtp(input: { phone: string; otp: string; language?: Lang; name?: string }): Promise<VerifyOtpResult> {
+  /**
+   * One address may send only so many wrong codes in a window (whatever the phones), so it cannot burn other
+   * people's codes or guess across many phones; past it, its verifies are refused before any code is looked at.
+   * Concurrent requests may overshoot by what is in flight; each of them still counts against its own code.
+   */
+  async function refuseOverVerifyLimit(ip: string, now: Date): Promise<void> {
+    const windowMs = LIMITS.otpWindowSec * 1000;
+    const { rows } = await db.query<{ created_at: Date | string }>(
+      `select created_at from identity_otp_verify_failures where ip = $1 and created_at > $2 order by created_at desc limit $3`,
+      [ip, new Date(now.getTime() - windowMs), LIMITS.otpMaxWrongVerifiesPerIpPerWindow],
+    );
+    if (rows.length < LIMITS.otpMaxWrongVerifiesPerIpPerWindow) return;
+    const leavesWindowAt = toDate(rows[rows.length - 1]!.created_at).getTime() + windowMs;
+    reject('otp_verify_limit', { retryAfterSec: Math.max(1, Math.ceil((leavesWindowAt - now.getTime()) / 1000)) });
+  }
+
+  async function verifyOtp(input: { phone: string; otp: string; ip: string; language?: Lang; name?: string }): Promise<VerifyOtpResult> {
     const phone = requirePhone(input.phone);
     const now = clock();
+    await refuseOverVerifyLimit(input.ip, now);
     const { rows } = await db.query<ChallengeRow>(
       `select id, code_digest, status, attempts, expires_at from identity_otp_challenges
         where phone = $1 order by created_at desc limit 1`,
@@ -140,6 +157,7 @@ export function createSignIn(deps: SignInDeps) {
     const { id: challengeId, code_digest: digest } = row!;
 
     if (!otpMatches(deps.pepper, challengeId, input.otp, digest)) {
+      await db.query(`insert into identity_otp_verify_failures (ip, created_at) values ($1, $2)`, [input.ip, now]);
       const counted = await db.query<{ attempts: number; status: string }>(
         `update identity_otp_challenges
             set attempts = attempts + 1,

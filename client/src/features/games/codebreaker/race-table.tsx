@@ -1,7 +1,15 @@
 import { useTranslation } from 'react-i18next';
 import type { CodebreakerPlay } from '@qal/events/contracts';
 import { DeadlineClock } from '../../../components/countdown.tsx';
-import { LeaveMatch, MatchResultActions, MatchResultFigures, useNameOf, useNetTokens } from '../../../components/match/match-parts.tsx';
+import { FairnessSeal } from '../../../components/fairness-seal.tsx';
+import {
+  LeaveMatch,
+  MatchResultActions,
+  MatchResultFigures,
+  MatchSettlement,
+  useNameOf,
+  useNetTokens,
+} from '../../../components/match/match-parts.tsx';
 import { ResultSheet } from '../../../components/result-sheet.tsx';
 import { PageSkeleton } from '../../../components/skeleton.tsx';
 import type { RoomGameProps } from '../../../lib/games/registry.tsx';
@@ -48,6 +56,7 @@ function Table({ room, me, busy, onRematch, onLeave, matchId }: RoomGameProps & 
           )}
           {mine && mine.status !== 'racing' && <p className="card muted">{t('race.waiting')}</p>}
           {mine?.status === 'racing' && <LeaveMatch penalty={room.penalty} busy={busy} onLeave={onLeave} />}
+          <FairnessSeal matchId={view.matchId} fairness={view.fairness} />
         </>
       )}
     </section>
@@ -135,6 +144,8 @@ function RaceResult({
           </li>
         ))}
       </ol>
+      <MatchSettlement room={room} matchId={view.matchId} />
+      <FairnessSeal matchId={view.matchId} fairness={view.fairness} />
       <MatchResultActions room={room} me={me} matchId={view.matchId} busy={busy} onRematch={onRematch} />
     </ResultSheet>
   );

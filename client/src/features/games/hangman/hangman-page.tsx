@@ -9,6 +9,7 @@ import { useApiQuery } from '../../../hooks/use-api-query.ts';
 import { useDocumentMeta } from '../../../hooks/use-document-meta.ts';
 import { useTokenProblem } from '../../../hooks/use-token-problem.ts';
 import { selectIsSignedIn, useAuth } from '../../../lib/auth/auth-live.ts';
+import { useFullScreenWhile } from '../../../lib/full-screen.ts';
 import { notify } from '../../../lib/notify.ts';
 import { fetchWallet } from '../../../lib/wallet-api.ts';
 import { setWallet } from '../../../lib/wallet-store.ts';
@@ -91,6 +92,8 @@ export function HangmanPage() {
   const timeUp = useCallback(() => send({ type: 'TIME_UP' }), [send]);
   const inGame = phase === 'playing' || phase === 'submitting' || phase === 'checkingTime';
   usePhysicalKeyboard(inGame && view?.language === 'en', guess);
+  // The game in play has the whole screen: the keyboard's last row is never under the bottom bar.
+  useFullScreenWhile(inGame);
 
   const instructions = catalogue.data?.find((game) => game.slug === 'hangman');
 

@@ -72,6 +72,7 @@ export const codebreakerRaceModule: RoomGameModule<CodeRaceState, CodeRaceEvent,
     return { final: raceViewFor(state, null), steps };
   },
   rejections: { ...CODE_RACE_REJECTION_TEXTS, ...SHARED_GAME_REJECTIONS },
-  leaderboard: { category: 'code_breaker', maxScore: rules.CODE_RACE_MAX_SCORE },
+  // A room match counts wins, not a board score: the single-player game's maximum is Codebreaker's on the global board.
+  leaderboard: { category: 'code_breaker', maxScore: null },
   texts: catalogueEntry('codebreaker'),
 };

@@ -10,7 +10,7 @@
  */
 import { isHangmanLanguage, keyOfGuess, keysOf, type HangmanLanguage } from '../hangman/alphabet.ts';
 import { afterDraw, chanceOfStart, drawFrom, roomSeeds } from '../fair-chance.ts';
-import { isDictionaryWord, normaliseWord, type IsWord } from './dictionary.ts';
+import { isDictionaryWord, isSameWord, normaliseWord, type IsWord } from './dictionary.ts';
 import type {
   DuelCommand,
   DuelEndReason,
@@ -237,7 +237,7 @@ function setWord(command: SetWord, state: DuelState, isWord: IsWord): DuelOutcom
   if (isLate(state, at)) return timeOut(state, at);
   const word = normaliseWord(state.language, command.data.word);
   if (word === null || !isWord(state.language, word)) return 'invalid_word';
-  if (state.usedWords.includes(word)) return 'duplicate_word';
+  if (state.usedWords.some((used) => isSameWord(state.language, used, word))) return 'duplicate_word';
   return [{ type: 'WordSet', data: { setterId: playerId, word, at } }];
 }
 

@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { letterCount } from '../hangman/alphabet.ts';
 import { WORD_BANK } from '../hangman/words/word-bank.ts';
 import { decide, initialState } from './decider.ts';
-import { isDictionaryWord, normaliseWord, preloadDictionary } from './dictionary.ts';
+import type { DuelEvent } from './messages.ts';
+import { isDictionaryWord, isSameWord, normaliseWord, preloadDictionary } from './dictionary.ts';
 import { DUEL_WORD_LENGTH } from './rules.ts';
 import { after, duelConfig } from './testing.ts';
 
@@ -64,5 +65,37 @@ describe('Amharic', () => {
   it('does not know well-formed fidel strings outside the bank', () => {
     expect(isDictionaryWord('am', 'ሀለሐመ')).toBe(false);
     expect(isDictionaryWord('am', 'ውሻ')).toBe(true);
+  });
+
+  // The bank writes ሣር, ዓይን, ሥጋ, ሕፃን, ሰዓት; players mostly write the letters that sound the same.
+  const COMMON_SPELLINGS = [
+    ['ሳር', 'ሣር'],
+    ['አይን', 'ዓይን'],
+    ['ስጋ', 'ሥጋ'],
+    ['ህጻን', 'ሕፃን'],
+    ['ሰአት', 'ሰዓት'],
+  ] as const;
+
+  it.each(COMMON_SPELLINGS)('knows %s, the bank’s %s with the same-sounding letters', (typed, banked) => {
+    expect(WORD_BANK.am.map((e) => e.word)).toContain(banked);
+    expect(WORD_BANK.am.map((e) => e.word)).not.toContain(typed);
+    expect(normaliseWord('am', typed)).toBe(typed);
+    expect(isDictionaryWord('am', typed)).toBe(true);
+    expect(isSameWord('am', typed, banked)).toBe(true);
+  });
+
+  it('still refuses a word whose letters only look alike: another sound or another vowel order', () => {
+    // ሻር: ሸ is not ሰ; ሰጋ: the same family as ሥጋ's ሥ but another order; ሳሮ: not in the bank.
+    for (const word of ['ሻር', 'ሰጋ', 'ሳሮ']) expect(isDictionaryWord('am', word), word).toBe(false);
+    expect(isSameWord('am', 'ሰጋ', 'ሥጋ')).toBe(false);
+  });
+
+  it('keeps the setter’s spelling in the WordSet event, and refuses the other spelling of a word used before', () => {
+    const state = initialState(duelConfig({ language: 'am' }), testServerSeed('seed'));
+    const [set] = decide({ type: 'SetWord', data: { playerId: 'ann', word: ' ሳር ', at: after(1) } }, state) as DuelEvent[];
+    expect(set).toEqual({ type: 'WordSet', data: { setterId: 'ann', word: 'ሳር', at: after(1) } });
+    expect(decide({ type: 'SetWord', data: { playerId: 'ann', word: 'ሻር', at: after(1) } }, state)).toBe('invalid_word');
+    const used = { ...state, usedWords: ['ሣር'] };
+    expect(decide({ type: 'SetWord', data: { playerId: 'ann', word: 'ሳር', at: after(1) } }, used)).toBe('duplicate_word');
   });
 });

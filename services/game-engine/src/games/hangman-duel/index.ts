@@ -1,6 +1,6 @@
 /** The word duel: multiplayer Hangman as a pure decider (docs/product-rules.md, "Word duel"). */
 export { decide, evolve, fold, initialState, startEvents, winnersOf, type DuelConfig, type DuelOutcome } from './decider.ts';
-export { isDictionaryWord, normaliseWord, preloadDictionary, type IsWord } from './dictionary.ts';
+export { isDictionaryWord, isSameWord, normaliseWord, preloadDictionary, type IsWord } from './dictionary.ts';
 export * from './messages.ts';
 export { replay, replaySteps, type ReplayOptions, type ReplayStep, type ReplayStepKind } from './replay.ts';
 export * from './rules.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AMHARIC_FIDEL, AMHARIC_KEYS, familyMembers, familyOf } from './fidel.ts';
+import { AMHARIC_FIDEL, AMHARIC_KEYS, familyMembers, familyOf, foldHomophones } from './fidel.ts';
 import { AMHARIC_WORDS } from './words/am.ts';
 
 /** The CLDR `am` main exemplar letters (cldr-misc-full main/am/characters.json): the fidel Amharic is written with. */
@@ -67,5 +67,24 @@ describe('Amharic fidel families', () => {
       .flat()
       .flatMap((word) => [...word].filter((c) => c !== ' ' && familyOf(c) === null));
     expect(unmapped).toEqual([]);
+  });
+});
+
+describe('foldHomophones', () => {
+  it('writes each homophone row as the same order of its key’s row (ሐ ኀ → ሀ, ሠ → ሰ, ዐ → አ, ፀ → ጸ)', () => {
+    expect(foldHomophones('ሐሑሒሔሕሖ')).toBe('ሀሁሂሄህሆ');
+    expect(foldHomophones('ኀኁኂኄኅኆ')).toBe('ሀሁሂሄህሆ');
+    expect(foldHomophones('ሠሡሢሣሤሥሦሧ')).toBe('ሰሱሲሳሴስሶሷ');
+    expect(foldHomophones('ዐዑዒዔዕዖ')).toBe('አኡኢኤእኦ');
+    expect(foldHomophones('ፀፁፂፃፄፅፆ')).toBe('ጸጹጺጻጼጽጾ');
+  });
+
+  it('folds the fourth order of the guttural rows into the first, which sounds the same (ሃ ሓ ኃ → ሀ, ኣ ዓ → አ)', () => {
+    expect(foldHomophones('ሃሓኃ ኣዓ')).toBe('ሀሀሀ አአ');
+  });
+
+  it('keeps every other letter, the labialised rows and anything not a fidel', () => {
+    expect(foldHomophones('ለሉ ቈ ኰ ጐ ኈ ሸ ሰ ab 1')).toBe('ለሉ ቈ ኰ ጐ ኈ ሸ ሰ ab 1');
+    for (const fidel of AMHARIC_FIDEL) expect(familyOf(foldHomophones(fidel)), fidel).toBe(familyOf(fidel));
   });
 });

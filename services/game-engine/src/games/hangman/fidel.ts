@@ -92,3 +92,27 @@ export function familyMembers(key: FamilyKey): readonly string[] {
 
 /** Every fidel Amharic uses (the CLDR `am` exemplar set), in code-point order. */
 export const AMHARIC_FIDEL: readonly string[] = [...KEY_BY_FIDEL.keys()];
+
+/**
+ * One spelling per sound, for comparing words (the duel's dictionary): every fidel of a homophone row (ሐ ኀ → ሀ,
+ * ሠ → ሰ, ዐ → አ, ፀ → ጸ: the rows above whose key is another row's) becomes the same order of its key's row, so ሥጋ and
+ * ስጋ, ሕፃን and ህጻን fold alike. The labialised rows (ቈ ኈ ኰ ጐ) are other sounds and stay. In the two guttural rows
+ * that remain, the first and fourth orders sound the same (ሀ/ሃ, አ/ኣ), as ዓ folds to ኣ while players write አ (ዓይን,
+ * አይን), so the fourth order folds into the first.
+ */
+const FOLDED: ReadonlyMap<string, string> = (() => {
+  const folded = new Map<string, string>();
+  const rowOf = (first: string) => AMHARIC_ROWS.find((r) => r.first === first);
+  for (const r of AMHARIC_ROWS) {
+    const target = rowOf(r.key);
+    if (r.key === r.first || r.offsets === LABIALISED_ORDERS || !target) continue;
+    for (const offset of r.offsets) if (target.offsets.includes(offset)) folded.set(fidelAt(r.first, offset), fidelAt(r.key, offset));
+  }
+  const gutturalA: Readonly<Record<string, string>> = { [fidelAt('ሀ', 3)]: 'ሀ', [fidelAt('አ', 3)]: 'አ' };
+  for (const [fidel, to] of folded) folded.set(fidel, gutturalA[to] ?? to);
+  for (const [fidel, to] of Object.entries(gutturalA)) folded.set(fidel, to);
+  return folded;
+})();
+
+/** `text` with every fidel in its folded spelling (see FOLDED); anything else is kept as it is. */
+export const foldHomophones = (text: string): string => [...text].map((c) => FOLDED.get(c) ?? c).join('');

@@ -43,47 +43,42 @@ export function publicAuthRoutes(app: FastifyInstance, ctx: RouteContext) {
     },
   );
 
-  app.post(
-    '/auth/verify-otp',
-    ctx.idempotent((request) => `${field(request, 'phone')}\u0000${field(request, 'otp')}`),
-    async (request) => {
-      const body = validate(VerifyOtpBody, request.body);
-      const { user, token, isNew } = await ctx.identity.signIn.verifyOtp({
-        phone: body.phone,
-        otp: body.otp,
-        ...(body.language ? { language: body.language } : {}),
-        ...(body.name ? { name: body.name } : {}),
-      });
-      request.user = user;
-      return success(
-        request,
-        { user: await presentUser(user, ctx.ledger.queries, ctx.clock, ctx.leaderboard.queries), token, isNew },
-        'signed_in',
-      );
-    },
-  );
+  // Not idempotent (no replay of an earlier answer): every verify checks its code, so a retry after a success is
+  // refused as the code is used, and no answer holding a session token is ever stored.
+  app.post('/auth/verify-otp', async (request) => {
+    const body = validate(VerifyOtpBody, request.body);
+    const { user, token, isNew } = await ctx.identity.signIn.verifyOtp({
+      phone: body.phone,
+      otp: body.otp,
+      ip: request.ip,
+      ...(body.language ? { language: body.language } : {}),
+      ...(body.name ? { name: body.name } : {}),
+    });
+    request.user = user;
+    return success(
+      request,
+      { user: await presentUser(user, ctx.ledger.queries, ctx.clock, ctx.leaderboard.queries), token, isNew },
+      'signed_in',
+    );
+  });
 }
 
 /**
- * Refresh checks its token itself (not in the session hook), so that a retry with the same Idempotency-Key and
- * the now revoked old token still gets the first answer.
+ * Refresh checks its token itself (not in the session hook). Not idempotent either: its answer holds a session
+ * token, which is never stored; a retry with the old (now revoked) token is refused and signs in again.
  */
 export function refreshRoute(app: FastifyInstance, ctx: RouteContext) {
-  app.post(
-    '/auth/refresh',
-    ctx.idempotent((request) => bearerToken(request) ?? ''),
-    async (request) => {
-      const token = bearerToken(request);
-      const rotated = token ? await ctx.identity.sessions.refresh(token) : null;
-      const user = rotated ? await ctx.identity.findUser(rotated.userId) : null;
-      if (!rotated || !user) throw new Rejection('unauthorized');
-      request.user = user;
-      return success(request, {
-        user: await presentUser(user, ctx.ledger.queries, ctx.clock, ctx.leaderboard.queries),
-        token: rotated.token,
-      });
-    },
-  );
+  app.post('/auth/refresh', async (request) => {
+    const token = bearerToken(request);
+    const rotated = token ? await ctx.identity.sessions.refresh(token) : null;
+    const user = rotated ? await ctx.identity.findUser(rotated.userId) : null;
+    if (!rotated || !user) throw new Rejection('unauthorized');
+    request.user = user;
+    return success(request, {
+      user: await presentUser(user, ctx.ledger.queries, ctx.clock, ctx.leaderboard.queries),
+      token: rotated.token,
+    });
+  });
 }
 
 /** Routes of a signed-in session. */
