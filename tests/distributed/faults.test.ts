@@ -1,12 +1,16 @@
 /**
  * Distributed mode under faults, on a real Kafka broker (this suite's own) and PostgreSQL (a scratch database),
  * with the real processes: two gateways, game-engine, ledger, leaderboard. Players sign in, claim the daily bonus,
- * buy tokens and play Hangman through both gateways, two more play a room match (entry fee, bet, word duel) and
- * three more a Crazy match (entry fee, bet, cards) across the gateways, while (a) the ledger is SIGKILLed and
- * restarted, (b) a gateway is SIGKILLed and its websocket clients move to the other, (c) the broker is stopped for
- * 10 s. After each: every command has exactly one outcome, wallets and read models agree with the events, each room
- * match finished, its pot was paid once and each of its players' history shows it, Crazy's 104 cards are all
- * there, `ledger:audit` is clean.
+ * buy tokens and play Hangman through both gateways, two more play a room match (entry fee, bet, word duel), three
+ * more a Crazy match (entry fee, bet, cards) and two or three more a Codebreaker race (entry fee, bet, one code) across
+ * the gateways, and two more play the arcade's single-player games (Mines cashed out, Codebreaker solved, and Geo
+ * Sprint on its per-question clock, Sum Chaser, or Math Sprint ended by the server's clock), while (a) the ledger is
+ * SIGKILLed and restarted (and a player walks away from a start sent to the dead ledger), (b) a gateway is SIGKILLed
+ * and its websocket clients move to the other, (c) the broker is stopped for 10 s. After each: every command has
+ * exactly one outcome, wallets and read models agree with the events, each room match finished, its pot was paid
+ * once and each of its players' history shows it, Crazy's 104 cards are all there, the race's winners are its top
+ * scorers, every arcade game ended as its player saw it and every arcade match in the store has its fee charged once,
+ * its reward paid once (one ledger transfer per match) and, if abandoned, its fee refunded; `ledger:audit` is clean.
  */
 import { WebSocket } from 'ws';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
@@ -16,6 +20,21 @@ import { expectConsistent } from './support/invariants.ts';
 import { arrive, buyTokens, carryOn, claimBonus, DAILY_BONUS, playHangmanToAWin, WELCOME_GRANT, type Journey } from './support/journey.ts';
 import { crazyGame, playCrazy } from './support/crazy.ts';
 import { duelGame, playDuel } from './support/duel.ts';
+import {
+  arriveForArcade,
+  describeArcade,
+  answerMathSprint,
+  playCodebreaker,
+  playGeoSprint,
+  playMines,
+  playSumChaser,
+  runArcade,
+  startMathSprint,
+  untilTheClockEndsThem,
+  walkAway,
+  type ArcadeJourney,
+} from './support/arcade.ts';
+import { playRace, raceGame, type CodeRaceView } from './support/codebreaker-race.ts';
 import {
   arriveForRoom,
   closeRoom,
@@ -39,6 +58,9 @@ function inFlight<T>(work: readonly Promise<T>[]): Promise<T[]> {
 }
 const PLAYERS_PER_SCENARIO = 4;
 const CRAZY_PLAYERS = 3;
+const ARCADE_PLAYERS = 2;
+/** Right answers a Math Sprint player gives before leaving the game to the server's clock: enough to win it. */
+const MATH_SPRINT_ANSWERS = 12;
 
 describe.skipIf(!dependencies)('distributed mode under faults', { timeout: 300_000 }, () => {
   let cluster: Cluster;
@@ -75,6 +97,22 @@ describe.skipIf(!dependencies)('distributed mode under faults', { timeout: 300_0
     await setUpRoom(room);
     return room;
   };
+  /** The Codebreaker race of a scenario: its players send through gateways 1, 2, 1… (pushes the other way). */
+  const raceFor = (scenario: string, players: number) =>
+    arriveForRoom(
+      cluster,
+      `${scenario} race`,
+      raceGame,
+      Array.from({ length: players }, (_, i) => new Player(cluster, `${scenario}-race-${i + 1}`, i % 2)),
+    );
+  const racePlayed = (race: RoomJourney<CodeRaceView>) => playRace(cluster, race);
+  /** The arcade players of a scenario: the first sends through gateway 1, the second through gateway 2. */
+  const arcadeFor = (scenario: string) =>
+    Promise.all(
+      Array.from({ length: ARCADE_PLAYERS }, (_, i) => arriveForArcade(cluster, new Player(cluster, `${scenario}-arcade-${i + 1}`, i % 2))),
+    );
+  const printArcade = (scenario: string, journeys: readonly ArcadeJourney[]) =>
+    console.log(`${scenario}: arcade ${describeArcade(journeys)}`);
   const roomPlayers = (...rooms: RoomJourney[]) => rooms.flatMap((room) => room.players);
   /** Resolves once `ready()` holds, checking every few milliseconds; fails after a generous limit. */
   const until = async (ready: () => boolean, what: string, timeoutMs = 60_000) => {
@@ -156,22 +194,31 @@ describe.skipIf(!dependencies)('distributed mode under faults', { timeout: 300_0
   it('(a) the ledger killed with SIGKILL mid-flight and restarted: nothing lost, nothing twice', async () => {
     reportLogsOnFailure();
     const ledger = cluster.process('ledger');
-    const [room, crazyRoom, arrived] = await Promise.all([
+    const walker = new Player(cluster, 'ledger-kill-walk-away', 0);
+    const [room, crazyRoom, race, arrived, arcade] = await Promise.all([
       roomFor('ledger-kill'),
       crazyFor('ledger-kill'),
+      raceFor('ledger-kill', 3),
       Promise.all(playersFor('ledger-kill', (i) => i % 2).map((player) => arrive(cluster, player))),
+      arcadeFor('ledger-kill'),
+      walker.signIn(),
     ]);
     // the Crazy match is being played when the ledger dies (its moves need no ledger; its payout may meet it dead)
     const crazyPlayed = inFlight([playCrazy(crazyRoom)]);
-    // as in (c): half under way when the ledger dies, half starting while it is dead; the duel's room starts while
-    // it is dead too, so its holds (entry fees, stakes) and the start's posting meet the dead ledger
+    // as in (c): half under way when the ledger dies, half starting while it is dead; the duel's and the race's rooms
+    // start while it is dead too, so their holds (entry fees, stakes) and the start's posting meet the dead ledger; the
+    // first arcade player is playing when it dies, the second starts (pays its fees) while it is dead
     const underWay = arrived.slice(0, PLAYERS_PER_SCENARIO / 2).map((journey) => carryOn(cluster, journey));
+    const arcadeUnderWay = runArcade(cluster, arcade[0]!, [playMines, playCodebreaker, playGeoSprint]);
     await delay(300);
     const fault = { from: Date.now(), to: Number.POSITIVE_INFINITY };
     await ledger.kill('SIGKILL');
     const startedWhileDead = arrived.slice(PLAYERS_PER_SCENARIO / 2).map((journey) => carryOn(cluster, journey));
     const travelling = inFlight([...underWay, ...startedWhileDead]);
-    const roomPlayed = inFlight([roomJourney(room, playDuel)]);
+    const arcadePlayed = inFlight([arcadeUnderWay, runArcade(cluster, arcade[1]!, [playCodebreaker, playMines, playGeoSprint])]);
+    // a start the dead ledger is to charge, whose player never asks again: the engine must still settle it
+    const walkedAway = walkAway(walker, 'mines');
+    const roomPlayed = inFlight<unknown>([roomJourney(room, playDuel), roomJourney(race, racePlayed)]);
     await delay(2_000);
     ledger.start();
     await ledger.waitReady();
@@ -180,20 +227,26 @@ describe.skipIf(!dependencies)('distributed mode under faults', { timeout: 300_0
       const journeys = await travelling;
       await roomPlayed;
       await crazyPlayed;
+      await arcadePlayed;
+      console.log(`(a) ledger killed: the walk-away's start answered ${await walkedAway}`);
+      printArcade('(a) ledger killed', arcade);
       await roomThroughFault('(a) ledger killed', room, fault);
       await roomThroughFault('(a) ledger killed', crazyRoom, fault);
+      await roomThroughFault('(a) ledger killed', race, fault);
       // A command that met the dead ledger either timed out (504) or waited for the restarted one and succeeded; which
       // depends on how fast the ledger came back, so what must hold is that requests were under way meanwhile.
-      interruptions('(a) ledger killed', [...journeys, ...roomPlayers(room, crazyRoom)]);
+      interruptions('(a) ledger killed', [...journeys, ...arcade, ...roomPlayers(room, crazyRoom, race)]);
       expect(
-        triesDuring([...journeys, ...roomPlayers(room, crazyRoom)], fault),
+        triesDuring([...journeys, ...roomPlayers(room, crazyRoom, race)], fault),
         'requests under way while the ledger was dead',
       ).toBeGreaterThan(0);
-      await expectConsistent(cluster, journeys, [room, crazyRoom]);
+      expect(triesDuring(arcade, fault), 'arcade requests under way while the ledger was dead').toBeGreaterThan(0);
+      await expectConsistent(cluster, [...journeys, ...arcade], [room, crazyRoom, race], '(a) ledger killed');
     } finally {
-      closeAll(arrived);
+      closeAll([...arrived, ...arcade]);
       closeRoom(room);
       closeRoom(crazyRoom);
+      closeRoom(race);
     }
   });
 
@@ -201,12 +254,14 @@ describe.skipIf(!dependencies)('distributed mode under faults', { timeout: 300_0
     reportLogsOnFailure();
     const doomed = cluster.process('gateway-2');
     // half the players send through gateway 2 (and follow pushes on gateway 1), half the other way round
-    const [room, crazyRoom, journeys] = await Promise.all([
+    const [room, crazyRoom, race, journeys, arcade] = await Promise.all([
       roomFor('gateway-kill'),
       crazyFor('gateway-kill'),
+      raceFor('gateway-kill', 2),
       Promise.all(playersFor('gateway-kill', (i) => i % 2).map((player) => arrive(cluster, player))),
+      arcadeFor('gateway-kill'),
     ]);
-    const followedOnDoomed = journeys.filter((j) => j.player.push!.gateway === 1);
+    const followedOnDoomed = [...journeys, ...arcade].filter((j) => j.player.push!.gateway === 1);
     const commands = inFlight(
       journeys.map(async (journey, i) => {
         await delay(i * 200);
@@ -215,9 +270,14 @@ describe.skipIf(!dependencies)('distributed mode under faults', { timeout: 300_0
         await playHangmanToAWin(cluster, journey);
       }),
     );
+    // one arcade player sends through the doomed gateway, the other follows its wallet there
+    const arcadePlayed = inFlight([
+      runArcade(cluster, arcade[0]!, [playGeoSprint, playMines, playCodebreaker]),
+      runArcade(cluster, arcade[1]!, [playMines, playSumChaser, playCodebreaker]),
+    ]);
     // the room's guest sends through the doomed gateway, the host follows its room and match there; in the Crazy
-    // match the second player sends through it, the first and third follow there
-    const roomPlayed = inFlight([roomJourney(room, playDuel)]);
+    // match the second player sends through it, the first and third follow there; in the race the same as the duel
+    const roomPlayed = inFlight<unknown>([roomJourney(room, playDuel), roomJourney(race, racePlayed)]);
     const crazyPlayed = inFlight([playCrazy(crazyRoom)]);
     // The gateway dies once the Crazy match has made its first move, so the match is played through the fault (a fixed
     // delay let a fast run finish Crazy first), and the duel's room, set up meanwhile, too.
@@ -228,29 +288,33 @@ describe.skipIf(!dependencies)('distributed mode under faults', { timeout: 300_0
       await commands;
       await roomPlayed;
       await crazyPlayed;
+      await arcadePlayed;
+      printArcade('(b) gateway killed', arcade);
       await roomThroughFault('(b) gateway killed', room, fault);
       await roomThroughFault('(b) gateway killed', crazyRoom, fault);
+      await roomThroughFault('(b) gateway killed', race, fault);
       for (const journey of followedOnDoomed) expect(journey.player.push!.connections).toEqual([1, 0]);
       expect(room.followers.get(room.host.player.userId)!.connections, "the host's room websocket moved to gateway 1").toEqual([1, 0]);
-      for (const journey of crazyRoom.players) {
-        const follower = crazyRoom.followers.get(journey.player.userId)!;
+      for (const journey of [...crazyRoom.players, ...race.players]) {
+        const follower = (crazyRoom.followers.get(journey.player.userId) ?? race.followers.get(journey.player.userId))!;
         const expected = journey.player.gateway === 0 ? [1, 0] : [0];
         expect(follower.connections, `${journey.player.name}: its room websocket moved to gateway 1 if it was on gateway 2`).toEqual(
           expected,
         );
       }
       expect(
-        interruptions('(b) gateway killed', [...journeys, ...roomPlayers(room, crazyRoom)]),
+        interruptions('(b) gateway killed', [...journeys, ...arcade, ...roomPlayers(room, crazyRoom, race)]),
         'requests that met the dead gateway',
       ).toBeGreaterThan(0);
       // back again, it serves the same wallets as the one that stayed
       doomed.start();
       await doomed.waitReady();
-      await expectConsistent(cluster, journeys, [room, crazyRoom]);
+      await expectConsistent(cluster, [...journeys, ...arcade], [room, crazyRoom, race], '(b) gateway killed');
     } finally {
-      closeAll(journeys);
+      closeAll([...journeys, ...arcade]);
       closeRoom(room);
       closeRoom(crazyRoom);
+      closeRoom(race);
       if (!doomed.running) {
         doomed.start();
         await doomed.waitReady();
@@ -260,16 +324,27 @@ describe.skipIf(!dependencies)('distributed mode under faults', { timeout: 300_0
 
   it('(c) the broker stopped for 10 s and started again: commands wait or time out, then settle with their keys', async () => {
     reportLogsOnFailure();
-    const [room, crazyRoom, arrived] = await Promise.all([
+    // the first arcade player's Math Sprint is started and answered first thing (a dozen right answers win it, and an
+    // answer held up by the stop could find its minute over), then left to the server's clock, which ends it after the
+    // stop
+    const [room, crazyRoom, race, arrived, [timed, arcadeDuringStop]] = await Promise.all([
       roomFor('broker-stop'),
       crazyFor('broker-stop'),
+      raceFor('broker-stop', 2),
       Promise.all(playersFor('broker-stop', (i) => i % 2).map((player) => arrive(cluster, player))),
+      arcadeFor('broker-stop').then(
+        async ([first, second]) =>
+          [await runArcade(cluster, first!, [startMathSprint, answerMathSprint(MATH_SPRINT_ANSWERS)]), second!] as const,
+      ),
     ]);
+    const arcade = [timed, arcadeDuringStop];
     // the room matches are started before the stop, so their moves and their payouts are what meets the broker down
-    await setUpRoom(room);
+    await Promise.all([setUpRoom(room), setUpRoom(race)]);
     // half the journeys are under way when the broker stops, the other half start while it is down, so some
-    // commands surely meet it stopped however fast the machine is
+    // commands surely meet it stopped however fast the machine is; so do the arcade players', and the race is raced
+    // while it is down
     const underWay = arrived.slice(0, PLAYERS_PER_SCENARIO / 2).map((journey) => carryOn(cluster, journey));
+    const timedPlayed = runArcade(cluster, timed, [playMines, playCodebreaker]);
     const roomPlayed = inFlight([playDuel(room)]);
     const crazyPlayed = inFlight([playCrazy(crazyRoom)]);
     await delay(300);
@@ -277,6 +352,8 @@ describe.skipIf(!dependencies)('distributed mode under faults', { timeout: 300_0
     await cluster.stopBroker();
     const startedDuringStop = arrived.slice(PLAYERS_PER_SCENARIO / 2).map((journey) => carryOn(cluster, journey));
     const travelling = inFlight([...underWay, ...startedDuringStop]);
+    const arcadePlayed = inFlight([timedPlayed, runArcade(cluster, arcadeDuringStop, [playCodebreaker, playSumChaser, playMines])]);
+    const raced = inFlight([racePlayed(race)]);
     await delay(10_000);
     await cluster.startBroker();
     fault.to = Date.now();
@@ -284,19 +361,27 @@ describe.skipIf(!dependencies)('distributed mode under faults', { timeout: 300_0
       const journeys = await travelling;
       await roomPlayed;
       await crazyPlayed;
+      await raced;
+      await arcadePlayed;
+      // the Math Sprints left to the clock: ended by the engine at their deadline, won, their rewards paid then
+      await untilTheClockEndsThem(timed, 'won');
+      printArcade('(c) broker stopped', arcade);
       await roomThroughFault('(c) broker stopped', room, fault);
       await roomThroughFault('(c) broker stopped', crazyRoom, fault);
+      await roomThroughFault('(c) broker stopped', race, fault);
       expect(
-        interruptions('(c) broker stopped', [...journeys, ...roomPlayers(room, crazyRoom)]),
+        interruptions('(c) broker stopped', [...journeys, ...arcade, ...roomPlayers(room, crazyRoom, race)]),
         'commands that met the stopped broker',
       ).toBeGreaterThan(0);
-      await expectConsistent(cluster, journeys, [room, crazyRoom]);
+      expect(triesDuring(arcade, fault), 'arcade requests under way while the broker was stopped').toBeGreaterThan(0);
+      await expectConsistent(cluster, [...journeys, ...arcade], [room, crazyRoom, race], '(c) broker stopped');
       // every process is ready again
       for (const process of cluster.topology.processes) await process.waitReady(60_000);
     } finally {
-      closeAll(arrived);
+      closeAll([...arrived, ...arcade]);
       closeRoom(room);
       closeRoom(crazyRoom);
+      closeRoom(race);
     }
   });
 });

@@ -91,7 +91,7 @@ const TEXT = {
     pot: (count: number) => `በሽልማቱ ውስጥ ያለ ውርርድ፦ ${count} ቶከን`,
     prize: (count: number) => `ሽልማት፦ ${count} ቶከን`,
     secretWord: 'ሚስጥራዊ ቃል',
-    setWord: 'ቃሉን አስገባ',
+    setWord: 'ቃሉን ያስገቡ',
     yourTurn: 'የመገመት ተራው የእርስዎ ነው',
     invalidWord: 'ትክክለኛ ቃል አይደለም',
     duplicateWord: 'ይህ ቃል በዚህ ጨዋታ ቀደም ብሎ ተሰጥቷል',
@@ -103,9 +103,9 @@ const TEXT = {
     payout: 'የአሸናፊነት ድርሻ',
     replayOf: (room: string) => `ድጋሚ ተመልከት፦ ${room}`,
     position: /^እርምጃ (\d+) ከ(\d+)$/,
-    play: 'አጫውት',
-    again: 'እንደገና አጫውት',
-    pause: 'ለአፍታ አቁም',
+    play: 'ያጫውቱ',
+    again: 'እንደገና ያጫውቱ',
+    pause: 'ለአፍታ ያቁሙ',
     forward: 'ወደ ፊት',
     back: 'ወደ ኋላ',
     guess: (name: string, letter: string, hit: boolean) => `${name} «${letter}» ገመተ፤ ${hit ? 'ትክክል ነው' : 'ስህተት ነው'}`,
@@ -231,7 +231,7 @@ describe.skipIf(!pgUrl)('multiplayer word duel in two browsers', () => {
     // Sara opens the share link before she is invited: the room asks for its password, and a wrong one is refused.
     await sara.page.goto(url(sara, `/multiplayer/join/${code}`));
     await sara.page.getByLabel('የክፍሉ የይለፍ ቃል').fill('not-the-password');
-    await sara.page.getByRole('button', { name: 'ክፍሉን ተቀላቀል' }).click();
+    await sara.page.getByRole('button', { name: 'ክፍሉን ይቀላቀሉ' }).click();
     await visible(sara.page.getByRole('alert').getByText('የይለፍ ቃሉ ትክክል አይደለም'));
     expect(sara.page.url()).toBe(url(sara, `/multiplayer/join/${code}`));
 

@@ -3,13 +3,15 @@
  * "no answer" from a dying gateway or a timeout, each later settled with the same key); wallets as the
  * outcomes say, on both gateways and on the push channel; the ledger's read model equal to a replay of its
  * events and no movement recorded twice; every game finished and paid (a room match once, to its winners, and in
- * each of its players' history); `ledger:audit` clean.
+ * each of its players' history; an arcade game as its player saw it end, and every arcade match in the store with
+ * its fee charged once, its reward paid once, an abandoned start refunded: arcade.ts); `ledger:audit` clean.
  */
 import { eventContextOf } from '@qal/events';
 import { expect } from 'vitest';
 import type { Player } from './client.ts';
 import type { Cluster } from './cluster.ts';
 import type { Journey } from './journey.ts';
+import { expectArcadeJourney, expectArcadeSettled, type ArcadeJourney } from './arcade.ts';
 import { matchChannel, rakeOf, roomChannel, type MatchView, type RoomJourney, type RoomView } from './rooms.ts';
 
 /** How long a won game may take to record its reward after a fault: the sweeper retries an unrecorded one after 10 s. */
@@ -18,7 +20,12 @@ const MATCH_SETTLED_WITHIN_MS = 30_000;
 /** What a client may see before an outcome: nothing (a gateway died), a timeout, the service starting up. */
 const NOT_YET_AN_OUTCOME = new Set<string>(['no_answer', '504:command_timeout', '503:not_ready', '409:idempotency_in_progress']);
 
-export async function expectConsistent(cluster: Cluster, journeys: readonly Journey[], rooms: readonly RoomJourney[] = []): Promise<void> {
+export async function expectConsistent(
+  cluster: Cluster,
+  journeys: readonly Journey[],
+  rooms: readonly RoomJourney[] = [],
+  label = 'after the fault',
+): Promise<void> {
   // the room checks first: a room player's expected wallet needs the match's final view
   for (const room of rooms) await expectRoomSettled(cluster, room);
   for (const journey of [...journeys, ...rooms.flatMap((room) => room.players)]) {
@@ -48,10 +55,10 @@ export async function expectConsistent(cluster: Cluster, journeys: readonly Jour
     expect(replayed.rows[0]).toEqual({ balance: expected, held: 0 });
     expect(projected.rows.map((r) => ({ balance: Number(r.balance), held: Number(r.held) }))).toEqual([{ balance: expected, held: 0 }]);
 
-    // each movement of the wallet once: one welcome grant, one bonus, one purchase, one fee, one reward
-    const movements = await cluster.db.query<{ type: string; reason: string; n: number }>(
-      `select type, data->>'reason' as reason, count(*)::int as n from eventstore.events where stream_id = $1 and type <> 'WalletOpened'
-        group by 1, 2 order by 1, 2`,
+    // each movement of the wallet once: one welcome grant, one bonus, one purchase, one fee and one reward per game
+    const movements = await cluster.db.query<{ type: string; reason: string; match: string | null; n: number }>(
+      `select type, data->>'reason' as reason, data->>'matchId' as match, count(*)::int as n from eventstore.events
+        where stream_id = $1 and type <> 'WalletOpened' group by 1, 2, 3 order by 1, 2, 3`,
       [stream],
     );
     expect(
@@ -60,6 +67,10 @@ export async function expectConsistent(cluster: Cluster, journeys: readonly Jour
     ).toEqual([]);
 
     if (journey.kind === 'room') continue;
+    if (journey.kind === 'arcade') {
+      await expectArcadeJourney(cluster, journey as ArcadeJourney);
+      continue;
+    }
     // The wallet has the reward; the engine records that it paid it once the ledger's answer reaches it, which after a
     // lost reply is the sweeper's retry (REWARD_RETRY_AFTER_MS later): wait for that, within a bound.
     const expectedMatch = [{ status: 'won', reward_paid: journey.tokensWon > 0, tokens_won: journey.tokensWon }];
@@ -86,6 +97,9 @@ export async function expectConsistent(cluster: Cluster, journeys: readonly Jour
     streams.rows.map((r) => r.stream_id).filter((id) => eventContextOf(id) === 'other'),
     'streams the relay has no topic for',
   ).toEqual([]);
+
+  // every arcade match in the store, the abandoned and the walked-away ones too: fee once, reward once, refunds
+  await expectArcadeSettled(cluster, label);
 
   const audit = await cluster.audit();
   expect(audit.code, audit.output).toBe(0);

@@ -15,8 +15,11 @@ export const HANGMAN_FEE = 9;
 
 export interface Journey {
   readonly player: Player;
-  /** `solo`: the Hangman journey of carryOn; `room`: a player of a room match (support/rooms.ts). */
-  readonly kind: 'solo' | 'room';
+  /**
+   * `solo`: the Hangman journey of carryOn; `room`: a player of a room match (support/rooms.ts); `arcade`: a player of
+   * the arcade's single-player games (support/arcade.ts).
+   */
+  readonly kind: 'solo' | 'room' | 'arcade';
   /** Named rejections that are an outcome of this journey (a duel move the game moved past), besides successes. */
   readonly clearRejections: ReadonlySet<string>;
   matchId: string;
@@ -65,23 +68,23 @@ async function wordOf(cluster: Cluster, matchId: string): Promise<string> {
   return rows[0].word;
 }
 
-/** Signs the player in and connects its push channel to the other gateway. */
+/** Signs the player in and connects its push channel to the other gateway; a Hangman journey unless `as` says otherwise. */
 export async function arrive(
   cluster: Cluster,
   player: Player,
-  room?: { readonly clearRejections: ReadonlySet<string>; readonly expectedBalance: () => number },
+  as?: { readonly kind: 'room' | 'arcade'; readonly clearRejections: ReadonlySet<string>; readonly expectedBalance: () => number },
 ): Promise<Journey> {
   await player.signIn();
   player.push = new PushClient(cluster, player, 1 - player.gateway);
   await player.push.connect();
   const journey: Journey = {
     player,
-    kind: room ? 'room' : 'solo',
-    clearRejections: room?.clearRejections ?? new Set(),
+    kind: as?.kind ?? 'solo',
+    clearRejections: as?.clearRejections ?? new Set(),
     matchId: '',
     tokensWon: 0,
     mismatches: [],
-    expectedBalance: room?.expectedBalance ?? (() => WELCOME_GRANT + DAILY_BONUS + PACKAGE.tokens - HANGMAN_FEE + journey.tokensWon),
+    expectedBalance: as?.expectedBalance ?? (() => WELCOME_GRANT + DAILY_BONUS + PACKAGE.tokens - HANGMAN_FEE + journey.tokensWon),
   };
   // The wallet opens at sign-in, or from PlayerRegistered once the ledger is back: the channel shows either.
   await player.push.waitForBalance(WELCOME_GRANT, 120_000);

@@ -1,5 +1,5 @@
 /**
- * Room matches in the fault scenarios (the word duel and Crazy in the distributed mode), whatever the game: players whose
+ * Room matches in the fault scenarios (the word duel, Crazy and the Codebreaker race in the distributed mode), whatever the game: players whose
  * requests go to alternating gateways, each following `room:<code>` and `match:<matchId>:<me>` on the OTHER
  * gateway's websocket. The host creates a room with an entry fee, the others join by code, the second player
  * proposes a bet everyone else accepts, all ready (fee and stake held in the match escrow), the host starts once
@@ -17,20 +17,23 @@ import { arrive, exactlyOnce, WELCOME_GRANT, type Journey } from './journey.ts';
 const SILENT_CHANNEL_MS = 8_000;
 const PLAY_TIMEOUT_MS = 240_000;
 
-/** What the room machinery needs of any room match's view (the word duel's and Crazy's both have it). */
+/**
+ * What the room machinery needs of any room match's view (the word duel's, Crazy's and the Codebreaker race's all have
+ * it): a player's status is `left` once they are out of the match (each game names its other statuses).
+ */
 export interface MatchView {
   readonly matchId: string;
   readonly status: 'playing' | 'finished';
-  readonly players?: readonly { readonly id: string; readonly status: 'playing' | 'left' }[];
+  readonly players?: readonly { readonly id: string; readonly status: string }[];
 }
 
 /** A game as the scenarios play it in a room: its settings, and what only the game knows about its views. */
 export interface RoomGame<V extends MatchView> {
-  readonly game: 'hangman' | 'crazy';
+  readonly game: 'hangman' | 'crazy' | 'codebreaker';
   readonly gameDuration: 'normal' | 'rush';
   readonly entryFee: number;
   readonly stake: number;
-  /** The duel's language (Crazy has none). */
+  /** The duel's language (Crazy and the race have none). */
   readonly language?: 'en' | 'am';
   /** The match's stream (`<prefix><matchId>`) and the event that ends the match there. */
   readonly streamPrefix: string;
@@ -265,7 +268,7 @@ export async function arriveForRoom<V extends MatchView>(
   if (players.length < 2) throw new Error(`${label}: a room match needs at least 2 players`);
   const expected = (player: Player) => () => WELCOME_GRANT - game.entryFee - game.stake + room.payoutTo(player.userId);
   const journeys = await Promise.all(
-    players.map((player) => arrive(cluster, player, { clearRejections: game.movedOn, expectedBalance: expected(player) })),
+    players.map((player) => arrive(cluster, player, { kind: 'room', clearRejections: game.movedOn, expectedBalance: expected(player) })),
   );
   const followers = new Map<string, ChannelFollower>();
   for (const player of players) {

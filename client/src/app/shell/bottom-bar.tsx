@@ -6,19 +6,19 @@ import { LocaleNavLink } from '../../components/locale-link.tsx';
 import { selectUser, useAuth } from '../../lib/auth/auth-live.ts';
 import { usePendingInvitations } from '../../lib/invitations-store.ts';
 
-/** Mobile navigation; the Stats item shows the player's avatar or initial. */
+/** Mobile navigation, short labels on one line (320 px, both languages); the Stats item shows the player's avatar or initial. */
 export function BottomBar() {
   const { t } = useTranslation();
   const user = useAuth(selectUser);
   const invitations = usePendingInvitations();
   const items: { path: string; label: string; icon: ReactNode }[] = [
-    { path: '/', label: t('nav.games'), icon: <GamesIcon /> },
-    { path: '/multiplayer', label: t('nav.multiplayer'), icon: <MultiplayerIcon /> },
-    { path: '/leaderboards', label: t('nav.leaderboards'), icon: <TrophyIcon /> },
-    { path: '/wallet', label: t('nav.wallet'), icon: <WalletIcon /> },
+    { path: '/', label: t('nav.short.games'), icon: <GamesIcon /> },
+    { path: '/multiplayer', label: t('nav.short.multiplayer'), icon: <MultiplayerIcon /> },
+    { path: '/leaderboards', label: t('nav.short.leaderboards'), icon: <TrophyIcon /> },
+    { path: '/wallet', label: t('nav.short.wallet'), icon: <WalletIcon /> },
     {
       path: '/stats',
-      label: t('nav.stats'),
+      label: t('nav.short.stats'),
       icon: user ? <Avatar name={user.name} avatar={user.avatar} size={24} /> : <StatsIcon />,
     },
   ];

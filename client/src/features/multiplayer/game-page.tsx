@@ -8,6 +8,7 @@ import { useDocumentMeta } from '../../hooks/use-document-meta.ts';
 import { selectUser, useAuth } from '../../lib/auth/auth-live.ts';
 import type { GameRegistry } from '../../lib/games/registry.tsx';
 import { notify } from '../../lib/notify.ts';
+import { useFullScreenWhile } from '../../lib/full-screen.ts';
 import { useRoom } from '../../lib/rooms/use-room.ts';
 import { useCodeParam } from './parts.tsx';
 import './multiplayer.css';
@@ -46,6 +47,11 @@ function RoomGame({ code, me }: { code: string; me: string }) {
   const { snapshot, send } = session;
   const { room } = snapshot.context;
   const waiting = snapshot.matches({ lifecycle: 'waiting' });
+
+  // A match in play has the whole screen: the game strip (leave for the lobby after a confirm, tokens, the table's
+  // turn and clock, the connection) instead of the header and bottom bar. Its result keeps the shell.
+  const inProgress = snapshot.matches({ lifecycle: 'inProgress' }) && !snapshot.matches({ lifecycle: { inProgress: 'over' } });
+  useFullScreenWhile(inProgress && room !== null && room.status === 'in_progress', { leaveTo: '/multiplayer', confirm: 'match' });
 
   // Before the start, and after a rematch, the room is the place to be.
   useEffect(() => {

@@ -222,7 +222,7 @@ describe('multiplayer pages', { timeout: 30_000 }, () => {
     const input = await screen.findByLabelText('ሚስጥራዊ ቃል', {}, find);
     expect(screen.getByText(/በግዕዝ ፊደል/)).toBeTruthy();
     fireEvent.change(input, { target: { value: 'ቡና' } });
-    fireEvent.click(screen.getByRole('button', { name: 'ቃሉን አስገባ' }));
+    fireEvent.click(screen.getByRole('button', { name: 'ቃሉን ያስገቡ' }));
     await waitFor(() => expect(calls.find((c) => c.path === '/matches/m-1/moves')?.body).toEqual({ type: 'set_word', word: 'ቡና' }), find);
   });
 

@@ -97,6 +97,8 @@ function RoomDetails({ room, me, busy, act }: { room: RoomView; me: string; busy
         {room.description && <p className="muted">{room.description}</p>}
       </header>
 
+      {/* The controls first: on a phone the ready and start buttons are on screen without scrolling. */}
+      {inRoom && room.status === 'waiting' && <ReadyAndStart room={room} me={me} isHost={isHost} busy={busy} act={act} />}
       <ShareCode code={room.code} />
       <RoomFacts room={room} />
       {room.status === 'waiting' && <PrizeLine room={room} />}
@@ -123,7 +125,6 @@ function RoomDetails({ room, me, busy, act }: { room: RoomView; me: string; busy
 
       {inRoom && room.status === 'waiting' && (
         <>
-          <ReadyAndStart room={room} me={me} isHost={isHost} busy={busy} act={act} />
           <BetPanel room={room} me={me} busy={busy} act={act} />
           {isHost && <InviteForm busy={busy} act={act} />}
           <LeaveOrDelete isHost={isHost} busy={busy} act={act} />
@@ -218,11 +219,17 @@ function ReadyAndStart({
       </p>
       <div className="row">
         {ready ? (
-          <button type="button" className="button" disabled={busy} onClick={() => act({ type: 'unready' })}>
+          <button type="button" className="button" disabled={busy} onClick={() => act({ type: 'unready' })} data-testid="room-unready">
             {t('room.notReady')}
           </button>
         ) : (
-          <button type="button" className="button button-primary" disabled={busy || needBetAnswer} onClick={() => act({ type: 'ready' })}>
+          <button
+            type="button"
+            className="button button-primary"
+            disabled={busy || needBetAnswer}
+            onClick={() => act({ type: 'ready' })}
+            data-testid="room-ready"
+          >
             {t('room.ready')}
           </button>
         )}
@@ -233,6 +240,7 @@ function ReadyAndStart({
             disabled={busy || !check.ok}
             onClick={() => act({ type: 'start' })}
             aria-describedby="start-note"
+            data-testid="room-start"
           >
             {t('room.start')}
           </button>

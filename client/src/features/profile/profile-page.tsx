@@ -10,6 +10,7 @@ import type { User } from '../../lib/auth/user.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { localeFromPath, switchLocalePath, writeLanguageCookie } from '../../lib/locale.ts';
 import { notify } from '../../lib/notify.ts';
+import { useVibrationSetting } from '../../lib/vibration.ts';
 import { checkAvatarFile } from './avatar-check.ts';
 import { fieldErrors, updateProfile, uploadAvatar, type ProfileChanges } from './profile-api.ts';
 import { useUsernameCheck } from './use-username-check.ts';
@@ -166,6 +167,7 @@ function ProfileForm({ user }: { user: User }) {
           {saving ? t('saving') : t('save')}
         </button>
       </form>
+      <VibrationSetting />
       <ClientSeedForm />
     </section>
   );
@@ -263,5 +265,21 @@ function AvatarEditor({ user }: { user: User }) {
         )}
       </div>
     </div>
+  );
+}
+
+/** The room games' optional vibration (a turn starting, a card refused): off by default, kept in this browser. */
+function VibrationSetting() {
+  const { t } = useTranslation('profile');
+  const [on, setOn] = useVibrationSetting();
+  return (
+    <section className="card stack" aria-labelledby="vibration-title">
+      <h2 id="vibration-title">{t('vibrationTitle')}</h2>
+      <label className="row">
+        <input type="checkbox" checked={on} onChange={(event) => setOn(event.target.checked)} data-testid="vibration-setting" />
+        <span>{t('vibration')}</span>
+      </label>
+      <p className="muted small">{t('vibrationHint')}</p>
+    </section>
   );
 }

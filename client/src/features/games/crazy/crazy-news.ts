@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { notify } from '../../../lib/notify.ts';
 import type { CrazyLast, CrazyView } from './crazy-api.ts';
 import { SUIT_SYMBOL, shortLabel, type Card, type Suit } from './crazy-cards.ts';
+import { vibrate } from '../../../lib/vibration.ts';
 
 /*
  * What the Crazy table tells everyone when something happens (the view's `last`): catches, false calls, Qeregn,
@@ -133,5 +134,7 @@ export function useCrazyNews(view: CrazyView | null, me: string, nameOf: (id: st
     if (first) return;
     const news = newsOf(view.last, me, view.status === 'finished');
     if (news) notify[news.tone](newsText(news, t, nameOf));
+    // My card refused: a buzz too, when the player turned vibration on.
+    if (view.last?.kind === 'wrong_play' && view.last.by === me) vibrate('wrong');
   }, [view, me, t, nameOf]);
 }

@@ -17,6 +17,8 @@ import { CrazyResult } from './crazy-result.tsx';
 import { Seats } from './crazy-seats.tsx';
 import { beep, useSoundSetting } from './crazy-sound.ts';
 import { useCrazyMatch } from './use-crazy-match.ts';
+import { GameStripSlot } from '../../../components/game-strip-slot.tsx';
+import { vibrate } from '../../../lib/vibration.ts';
 
 /** `/multiplayer/game/{code}` for a Crazy room: the table, driven by the Crazy turn machine (crazy-machine.ts). */
 export default function CrazyTable(props: RoomGameProps) {
@@ -32,7 +34,9 @@ function Table({ room, me, busy, onRematch, onLeave, matchId }: RoomGameProps & 
 
   const mine = isMyTurn(view, me);
   useEffect(() => {
-    if (mine) beep('turn');
+    if (!mine) return;
+    beep('turn');
+    vibrate('turn');
   }, [mine, view?.turnNumber]);
   // What the others just did (a catch, Qeregn, a penalty...), as a toast that never blocks the table.
   const nameOf = useNameOf(room);
@@ -92,12 +96,15 @@ function TurnBar({ room, view, me }: { room: RoomView; view: CrazyView; me: stri
   const { t } = useTranslation('crazy');
   const nameOf = useNameOf(room);
   const mine = view.turn === me;
+  // In the game strip while the table has the whole screen; the turn's start is read out (aria-live).
   return (
-    <div className="row row-between mp-status-bar">
-      <p className={mine ? 'mp-turn mp-turn-mine' : 'mp-turn'} data-testid="whose-turn" aria-live="polite">
-        {mine ? t('yourTurn') : t('theirTurn', { name: nameOf(view.turn) })}
-      </p>
-      <DeadlineClock deadline={view.deadline} label={t('turnClock')} />
-    </div>
+    <GameStripSlot>
+      <div className="row row-between mp-status-bar">
+        <p className={mine ? 'mp-turn mp-turn-mine' : 'mp-turn'} data-testid="whose-turn" aria-live="polite">
+          {mine ? t('yourTurn') : t('theirTurn', { name: nameOf(view.turn) })}
+        </p>
+        <DeadlineClock deadline={view.deadline} label={t('turnClock')} />
+      </div>
+    </GameStripSlot>
   );
 }

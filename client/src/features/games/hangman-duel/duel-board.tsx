@@ -1,7 +1,9 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DeadlineClock } from '../../../components/countdown.tsx';
+import { GameStripSlot } from '../../../components/game-strip-slot.tsx';
 import { Keyboard } from '../../../components/keyboard.tsx';
+import { vibrate } from '../../../lib/vibration.ts';
 import { useNameOf } from '../../../components/match/match-parts.tsx';
 import { WordSlots } from '../../../components/word-slots.tsx';
 import { KEYS_RETRY_MS } from '../../../config/constants.ts';
@@ -40,21 +42,29 @@ export function Board({
       ? match.guessed.filter((g) => !match.slots?.some((s) => s?.toLowerCase() === g.toLowerCase()))
       : []);
   const whose = match.phase === 'setting' ? match.setterId : match.currentPlayerId;
+  const myMove = mine || turn === 'setting';
+  // The turn coming to me: a buzz, when the player turned vibration on.
+  useEffect(() => {
+    if (myMove) vibrate('turn');
+  }, [myMove, match.round]);
 
   return (
     <div className="stack mp-board" aria-busy={moving}>
-      <div className="row row-between mp-status-bar">
-        <p className={mine || turn === 'setting' ? 'mp-turn mp-turn-mine' : 'mp-turn'} data-testid="whose-turn" aria-live="polite">
-          {turn === 'setting'
-            ? t('game.yourTurnToSet')
-            : mine
-              ? t('game.yourTurn')
-              : match.phase === 'setting'
-                ? t('game.choosing', { name: nameOf(whose) })
-                : t('game.theirTurn', { name: nameOf(whose) })}
-        </p>
-        <DeadlineClock deadline={match.turnDeadline} label={t('game.turnTime')} />
-      </div>
+      {/* In the game strip while the match has the whole screen; the turn's start is read out (aria-live). */}
+      <GameStripSlot>
+        <div className="row row-between mp-status-bar">
+          <p className={mine || turn === 'setting' ? 'mp-turn mp-turn-mine' : 'mp-turn'} data-testid="whose-turn" aria-live="polite">
+            {turn === 'setting'
+              ? t('game.yourTurnToSet')
+              : mine
+                ? t('game.yourTurn')
+                : match.phase === 'setting'
+                  ? t('game.choosing', { name: nameOf(whose) })
+                  : t('game.theirTurn', { name: nameOf(whose) })}
+          </p>
+          <DeadlineClock deadline={match.turnDeadline} label={t('game.turnTime')} />
+        </div>
+      </GameStripSlot>
       <div className="row mp-counters">
         <span className="badge" data-testid="lives-left">
           {t('game.lives', { count: match.livesLeft })}

@@ -72,7 +72,7 @@ function Summary({ play }: { play: MathSprintPlay }) {
         </div>
         <div>
           <dt className="small muted">{t('summary.answered')}</dt>
-          <dd>{play.answered}</dd>
+          <dd data-testid="summary-answered">{play.answered}</dd>
         </div>
         <div>
           <dt className="small muted">{t('summary.bestStreak')}</dt>

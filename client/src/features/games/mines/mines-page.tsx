@@ -8,6 +8,8 @@ import { fetchGames } from '../../../lib/games/games-api.ts';
 import { MineCountPicker, MinesBoard, formatMultiplier } from './mines-board.tsx';
 
 const SLUG = 'mines';
+/** The price the start button names until the catalogue (which carries it) has come: the engine's MINES_COST_TOKENS. */
+const COST_TOKENS = 1;
 
 /** `/mines`: choose the mines, pay, open tiles and cash out; the result shows every mine and the way to check them. */
 export default function MinesPage() {
@@ -15,7 +17,7 @@ export default function MinesPage() {
   const game = useArcadeGame(SLUG);
   const [mines, setMines] = useState(MINES_COUNT_DEFAULT);
   const catalogue = useApiQuery((signal) => fetchGames(signal));
-  const cost = catalogue.data?.find((entry) => entry.slug === SLUG)?.cost ?? 0;
+  const cost = catalogue.data?.find((entry) => entry.slug === SLUG)?.cost ?? COST_TOKENS;
   const parsed = game.view ? MinesPlay.safeParse(game.view.play) : null;
   const play = parsed?.success ? parsed.data : null;
   const choosing = game.phase === 'setup' || game.phase === 'starting';

@@ -7,13 +7,15 @@ import { fetchGames } from '../../../lib/games/games-api.ts';
 import { SumChaserBoard, formatMultiplier } from './sum-chaser-board.tsx';
 
 const SLUG = 'sum-chaser';
+/** The price the start button names until the catalogue (which carries it) has come: the engine's SUM_CHASER_COST_TOKENS. */
+const COST_TOKENS = 5;
 
 /** `/sum-chaser`: pay, call over or under before each digit, cash out; the result shows every digit and the fairness link. */
 export default function SumChaserPage() {
   const { t } = useTranslation('sum-chaser');
   const game = useArcadeGame(SLUG);
   const catalogue = useApiQuery((signal) => fetchGames(signal));
-  const cost = catalogue.data?.find((entry) => entry.slug === SLUG)?.cost ?? 0;
+  const cost = catalogue.data?.find((entry) => entry.slug === SLUG)?.cost ?? COST_TOKENS;
   const parsed = game.view ? SumChaserPlay.safeParse(game.view.play) : null;
   const play = parsed?.success ? parsed.data : null;
   const choosing = game.phase === 'setup' || game.phase === 'starting';
