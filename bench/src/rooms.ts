@@ -35,7 +35,7 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { openThreadedPgliteDatabase } from '@qal/events';
 import { createTestPlatform } from '@qal/gateway/testing';
-import type { BenchUser, ClientsMessage, ParentMessage, RunReport, RunRequest } from './rooms-protocol.ts';
+import type { BenchUser, ClientsMessage, ParentMessage, RunReport, RunRequest, WindowReport } from './rooms-protocol.ts';
 import { installServerTrace, type ServerTrace } from './rooms-trace.ts';
 import { setterWords } from './rooms-words.ts';
 
@@ -329,7 +329,7 @@ function printRun(r: {
   leaderboardLag: { count: number; p50Ms: number; p99Ms: number; maxMs: number };
   loadavg: number[];
   setupSeconds: number;
-  window: import('./rooms-protocol.ts').WindowReport | null;
+  window: WindowReport | null;
   server: { cpuPercent: number; cpuUsPerMove: number; rssMb: number; maxRssMb: number } | null;
   refusedMoves: number;
   refusals: Record<string, number>;
