@@ -438,7 +438,7 @@ describe.skipIf(!pgUrl)('Crazy in three browsers: a whole game with a bet, Qereg
       await expectWallet(player, { balance: WELCOME_TOKENS, held: ENTRY_FEE + PENALTY });
     }
     for (const other of [sara, dawit])
-      await visible(abebe.page.getByTestId('room-player').filter({ hasText: other.name }).getByText('Ready'));
+      await visible(abebe.page.getByTestId('room-player').filter({ hasText: other.name }).getByText('Ready', { exact: true }));
 
     await abebe.page.locator('label.chip', { hasText: `${BET} tokens` }).click();
     expect(await abebe.page.getByRole('radio', { name: `${BET} tokens` }).isChecked()).toBe(true);

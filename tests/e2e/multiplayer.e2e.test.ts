@@ -263,7 +263,7 @@ describe.skipIf(!pgUrl)('multiplayer word duel in two browsers', () => {
       // Before a bet, the prize is the two entry fees less the rake.
       await visible(player.page.getByTestId('room-prize').getByText(player.text.prize(ENTRY_FEE * 2 - RAKE)));
     }
-    await visible(abebe.page.getByTestId('room-player').filter({ hasText: 'Sara' }).getByText('Ready'));
+    await visible(abebe.page.getByTestId('room-player').filter({ hasText: 'Sara' }).getByText('Ready', { exact: true }));
 
     await abebe.page.locator('label.chip', { hasText: `${BET} tokens` }).click();
     expect(await abebe.page.getByRole('radio', { name: `${BET} tokens` }).isChecked()).toBe(true);
