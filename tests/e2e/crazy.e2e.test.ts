@@ -143,7 +143,7 @@ const TEXT = {
     theyWon: (name: string) => `${name} አሸነፈ`,
     historyResult: { won: 'አሸንፈዋል', lost: 'ተሸንፈዋል' },
     payout: 'የአሸናፊነት ድርሻ',
-    replayOf: (room: string) => `ድጋሚ ተመልከት፦ ${room}`,
+    replayOf: (room: string) => `ድጋሚ ይመልከቱ፦ ${room}`,
     position: /^እርምጃ (\d+) ከ(\d+)$/,
     play: 'ያጫውቱ',
     pause: 'ለአፍታ ያቁሙ',
@@ -487,7 +487,8 @@ describe.skipIf(!pgUrl)('Crazy in three browsers: a whole game with a bet, Qereg
         table: root !== null,
         over: root?.querySelector('[data-testid="final-result"]') != null,
         busy: root?.querySelector('.crazy-controls')?.getAttribute('aria-busy') === 'true',
-        turn: text('[data-testid="whose-turn"]') ?? '',
+        // Whose turn shows in the game strip (the page's top bar while the table has the whole screen), outside the table.
+        turn: doc.querySelector('[data-testid="whose-turn"]')?.textContent?.trim() ?? '',
         hand: all('[data-testid="crazy-hand"] button[data-card-id]').map((b) => ({
           id: b.getAttribute('data-card-id') ?? '',
           name: b.getAttribute('aria-label') ?? '',
