@@ -49,7 +49,7 @@ describe.skipIf(!chromiumAvailable())('sign-in and wallet in the browser', () =>
 
   for (const { language, prefix, claim, logout } of [
     { language: 'English', prefix: '', claim: /claim/i, logout: /log ?out/i },
-    { language: 'Amharic', prefix: '/am', claim: /ጉርሻ/, logout: /ውጣ/ },
+    { language: 'Amharic', prefix: '/am', claim: /ጉርሻ/, logout: /ይውጡ/ },
   ] as const) {
     it(`signs in in ${language}, claims the daily bonus, sees the balance change and logs out`, async () => {
       const page = await signIn(prefix);
