@@ -1,6 +1,7 @@
 /**
  * Every number Mines' rules depend on, and the decisions this module makes where the product rules leave room or
- * where the prior system got them wrong (docs/product-rules.md, "Mines"; /work/shared/reference/prior-system.md §4.3).
+ * where an earlier system for the same players got them wrong (its multipliers ignored the real odds and it sent the
+ * seed at the start; docs/product-rules.md, "Mines").
  * MinesStarted copies the numbers a game needs, so a later change never alters a game in progress.
  *
  * Decisions (each has a given/when/then test in mines.test.ts):

@@ -1,6 +1,7 @@
 /**
  * Every number Sum Chaser's rules depend on, and the decisions this module makes where the product rules leave room
- * or where the prior system got them wrong (/work/shared/reference/prior-system.md §4.4). SumChaserStarted copies
+ * or where an earlier system for the same players got them wrong (its first call always won; docs/product-rules.md,
+ * "Sum Chaser"). SumChaserStarted copies
  * the numbers a game needs, so a later change never alters a game in progress.
  *
  * Decisions (each has a given/when/then test in sum-chaser.test.ts):
