@@ -1,11 +1,7 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { Suspense } from 'react';
-import { RouterProvider, createMemoryRouter } from 'react-router';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ArcadeView, CodebreakerPlay } from '@qal/events/contracts';
-import { authActor } from '../../../lib/auth/auth-live.ts';
-import { writeStoredSession } from '../../../lib/auth/session-storage.ts';
-import { i18n } from '../../../lib/i18n.ts';
+import { FIND, fakeArcadeApi, renderArcadePage } from '../../../testing/arcade-page.tsx';
 import { aUser } from '../../../testing/fixtures.ts';
 import CodebreakerPage from './codebreaker-page.tsx';
 import { notify } from '../../../lib/notify.ts';
@@ -13,8 +9,6 @@ import { feedbackOf } from './verify.ts';
 
 /** A small stand-in for the engine: one easy game with the code 046, pegs counted as the engine counts them. */
 const CODE = '046';
-type Call = { method: string; path: string; body: unknown };
-let calls: Call[] = [];
 let play: CodebreakerPlay;
 let status: ArcadeView['status'];
 
@@ -88,49 +82,19 @@ function answer(method: string, path: string, body: unknown): unknown {
   throw new Error(`unexpected ${method} ${path}`);
 }
 
-beforeAll(async () => {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const method = init?.method ?? 'GET';
-      const path = String(url).replace(/^\/api\/v1/, '');
-      const body = init?.body ? JSON.parse(String(init.body)) : undefined;
-      calls.push({ method, path, body });
-      try {
-        return new Response(JSON.stringify({ success: true, data: answer(method, path, body) }), { status: 200 });
-      } catch {
-        return new Response(JSON.stringify({ success: false, code: 'not_found', message: 'Not found' }), { status: 404 });
-      }
-    }),
-  );
-  writeStoredSession(localStorage, { token: 't', user: aUser({ id: 'u-1' }), authenticatedAt: Date.now() });
-  authActor.start();
-  await i18n.loadNamespaces(['codebreaker', 'arcade']);
-});
+const api = fakeArcadeApi(answer);
+beforeAll(() => api.install(['codebreaker', 'arcade']));
 
 beforeEach(() => {
-  calls = [];
+  api.reset();
   play = startPlay();
   status = 'playing';
 });
 afterEach(cleanup);
 
-const renderPage = () =>
-  render(
-    <Suspense fallback={null}>
-      <RouterProvider
-        router={createMemoryRouter(
-          [
-            { path: '/codebreaker', element: <CodebreakerPage /> },
-            { path: '/fairness', element: <p>fairness</p> },
-          ],
-          { initialEntries: ['/codebreaker'] },
-        )}
-      />
-    </Suspense>,
-  );
-const find = { timeout: 10_000 };
-const posted = (path: string) => calls.filter((c) => c.method === 'POST' && c.path === path).map((c) => c.body);
+const renderPage = () => renderArcadePage('/codebreaker', CodebreakerPage);
+const find = FIND;
+const posted = api.posted;
 
 describe('/codebreaker', { timeout: 30_000 }, () => {
   it('starts at the chosen level, plays guesses and a hint from the keypad and the keyboard, and shows the code at the end', async () => {

@@ -1,12 +1,8 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { Suspense } from 'react';
-import { RouterProvider, createMemoryRouter } from 'react-router';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ArcadeView, GeoSprintPlay, GeoSprintQuestion, GeoSprintResult } from '@qal/events/contracts';
-import { authActor } from '../../../lib/auth/auth-live.ts';
-import { writeStoredSession } from '../../../lib/auth/session-storage.ts';
-import { i18n } from '../../../lib/i18n.ts';
 import { notify } from '../../../lib/notify.ts';
+import { FIND, fakeArcadeApi, renderArcadePage } from '../../../testing/arcade-page.tsx';
 import { aUser } from '../../../testing/fixtures.ts';
 import GeoSprintPage from './geo-sprint-page.tsx';
 
@@ -30,8 +26,6 @@ const QUESTIONS = [
   },
 ];
 
-type Call = { method: string; path: string; body: unknown };
-let calls: Call[] = [];
 let position = 0;
 let shownAt = 0;
 let results: GeoSprintResult[] = [];
@@ -147,50 +141,20 @@ function answer(method: string, path: string, body: unknown): unknown {
   throw new Error(`unexpected ${method} ${path}`);
 }
 
-beforeAll(async () => {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const method = init?.method ?? 'GET';
-      const path = String(url).replace(/^\/api\/v1/, '');
-      const body = init?.body ? JSON.parse(String(init.body)) : undefined;
-      calls.push({ method, path, body });
-      try {
-        return new Response(JSON.stringify({ success: true, data: answer(method, path, body) }), { status: 200 });
-      } catch {
-        return new Response(JSON.stringify({ success: false, code: 'not_found', message: 'Not found' }), { status: 404 });
-      }
-    }),
-  );
-  writeStoredSession(localStorage, { token: 't', user: aUser({ id: 'u-1' }), authenticatedAt: Date.now() });
-  authActor.start();
-  await i18n.loadNamespaces(['geo-sprint', 'arcade']);
-});
+const api = fakeArcadeApi(answer);
+beforeAll(() => api.install(['geo-sprint', 'arcade']));
 
 beforeEach(() => {
-  calls = [];
+  api.reset();
   position = 0;
   results = [];
   removed = [];
 });
 afterEach(cleanup);
 
-const renderPage = () =>
-  render(
-    <Suspense fallback={null}>
-      <RouterProvider
-        router={createMemoryRouter(
-          [
-            { path: '/geo-sprint', element: <GeoSprintPage /> },
-            { path: '/fairness', element: <p>fairness</p> },
-          ],
-          { initialEntries: ['/geo-sprint'] },
-        )}
-      />
-    </Suspense>,
-  );
-const find = { timeout: 10_000 };
-const posted = (path: string) => calls.filter((c) => c.method === 'POST' && c.path === path).map((c) => c.body);
+const renderPage = () => renderArcadePage('/geo-sprint', GeoSprintPage);
+const find = FIND;
+const posted = api.posted;
 const idle = () => waitFor(() => expect(screen.getByTestId('geo-board').getAttribute('aria-busy')).toBe('false'), find);
 
 describe('/geo-sprint', { timeout: 30_000 }, () => {

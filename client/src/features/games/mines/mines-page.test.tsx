@@ -1,18 +1,11 @@
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { Suspense } from 'react';
-import { RouterProvider, createMemoryRouter } from 'react-router';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ArcadeView, MinesPlay } from '@qal/events/contracts';
-import { authActor } from '../../../lib/auth/auth-live.ts';
-import { writeStoredSession } from '../../../lib/auth/session-storage.ts';
-import { i18n } from '../../../lib/i18n.ts';
+import { FIND, fakeArcadeApi, renderArcadePage } from '../../../testing/arcade-page.tsx';
 import { aUser } from '../../../testing/fixtures.ts';
 import MinesPage from './mines-page.tsx';
-
 /** A small stand-in for the engine: the mines are the first `mines` of this list, the odds as the engine counts them. */
 const MINE_ORDER = [18, 15, 0, 7, 10];
-type Call = { method: string; path: string; body: unknown };
-let calls: Call[] = [];
 let mines: number[] = [];
 let revealed: number[] = [];
 let end: MinesPlay['end'] = null;
@@ -109,49 +102,19 @@ function answer(method: string, path: string, body: unknown): unknown {
   throw new Error(`unexpected ${method} ${path}`);
 }
 
-beforeAll(async () => {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const method = init?.method ?? 'GET';
-      const path = String(url).replace(/^\/api\/v1/, '');
-      const body = init?.body ? JSON.parse(String(init.body)) : undefined;
-      calls.push({ method, path, body });
-      try {
-        return new Response(JSON.stringify({ success: true, data: answer(method, path, body) }), { status: 200 });
-      } catch {
-        return new Response(JSON.stringify({ success: false, code: 'not_found', message: 'Not found' }), { status: 404 });
-      }
-    }),
-  );
-  writeStoredSession(localStorage, { token: 't', user: aUser({ id: 'u-1' }), authenticatedAt: Date.now() });
-  authActor.start();
-  await i18n.loadNamespaces(['mines', 'arcade']);
-});
+const api = fakeArcadeApi(answer);
+beforeAll(() => api.install(['mines', 'arcade']));
 
 beforeEach(() => {
-  calls = [];
+  api.reset();
   revealed = [];
   end = null;
 });
 afterEach(cleanup);
 
-const renderPage = () =>
-  render(
-    <Suspense fallback={null}>
-      <RouterProvider
-        router={createMemoryRouter(
-          [
-            { path: '/mines', element: <MinesPage /> },
-            { path: '/fairness', element: <p>fairness</p> },
-          ],
-          { initialEntries: ['/mines'] },
-        )}
-      />
-    </Suspense>,
-  );
-const find = { timeout: 10_000 };
-const posted = (path: string) => calls.filter((c) => c.method === 'POST' && c.path === path).map((c) => c.body);
+const renderPage = () => renderArcadePage('/mines', MinesPage);
+const find = FIND;
+const posted = api.posted;
 const idle = () => waitFor(() => expect(screen.getByTestId('mines-board').getAttribute('aria-busy')).toBe('false'), find);
 
 describe('/mines', { timeout: 30_000 }, () => {

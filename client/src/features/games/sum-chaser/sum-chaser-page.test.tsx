@@ -1,19 +1,13 @@
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { Suspense } from 'react';
-import { RouterProvider, createMemoryRouter } from 'react-router';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ArcadeView, SumChaserCallName, SumChaserPlay } from '@qal/events/contracts';
-import { authActor } from '../../../lib/auth/auth-live.ts';
-import { writeStoredSession } from '../../../lib/auth/session-storage.ts';
-import { i18n } from '../../../lib/i18n.ts';
+import { FIND, fakeArcadeApi, renderArcadePage } from '../../../testing/arcade-page.tsx';
 import { aUser } from '../../../testing/fixtures.ts';
 import SumChaserPage from './sum-chaser-page.tsx';
 import { lineFor } from './verify.ts';
 
 /** A small stand-in for the engine: the digits 7, 1, 1, lines and odds as the engine counts them. */
 const DIGITS = [7, 1, 1];
-type Call = { method: string; path: string; body: unknown };
-let calls: Call[] = [];
 let made: SumChaserPlay['calls'] = [];
 let end: SumChaserPlay['end'] = null;
 
@@ -112,53 +106,23 @@ function answer(method: string, path: string, body: unknown): unknown {
   throw new Error(`unexpected ${method} ${path}`);
 }
 
-beforeAll(async () => {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const method = init?.method ?? 'GET';
-      const path = String(url).replace(/^\/api\/v1/, '');
-      const body = init?.body ? JSON.parse(String(init.body)) : undefined;
-      calls.push({ method, path, body });
-      try {
-        return new Response(JSON.stringify({ success: true, data: answer(method, path, body) }), { status: 200 });
-      } catch {
-        return new Response(JSON.stringify({ success: false, code: 'not_found', message: 'Not found' }), { status: 404 });
-      }
-    }),
-  );
-  writeStoredSession(localStorage, { token: 't', user: aUser({ id: 'u-1' }), authenticatedAt: Date.now() });
-  authActor.start();
-  await i18n.loadNamespaces(['sum-chaser', 'arcade']);
-});
+const api = fakeArcadeApi(answer);
+beforeAll(() => api.install(['sum-chaser', 'arcade']));
 
 beforeEach(() => {
-  calls = [];
+  api.reset();
   made = [];
   end = null;
 });
 afterEach(cleanup);
 
-const renderPage = () =>
-  render(
-    <Suspense fallback={null}>
-      <RouterProvider
-        router={createMemoryRouter(
-          [
-            { path: '/sum-chaser', element: <SumChaserPage /> },
-            { path: '/fairness', element: <p>fairness</p> },
-          ],
-          { initialEntries: ['/sum-chaser'] },
-        )}
-      />
-    </Suspense>,
-  );
-const find = { timeout: 10_000 };
-const posted = (path: string) => calls.filter((c) => c.method === 'POST' && c.path === path).map((c) => c.body);
+const renderPage = () => renderArcadePage('/sum-chaser', SumChaserPage);
+const find = FIND;
+const posted = api.posted;
 const idle = () => waitFor(() => expect(screen.getByTestId('sum-chaser-board').getAttribute('aria-busy')).toBe('false'), find);
 
 describe('/sum-chaser', { timeout: 30_000 }, () => {
-  it('starts, calls over, cashes out, and shows every digit at the end', async () => {
+  it('starts, api.calls over, cashes out, and shows every digit at the end', async () => {
     renderPage();
     fireEvent.click(await screen.findByTestId('start-game', {}, find));
     await waitFor(() => expect(posted('/games/sum-chaser/play')).toEqual([{ options: {} }]), find);
@@ -182,7 +146,7 @@ describe('/sum-chaser', { timeout: 30_000 }, () => {
     ]);
   });
 
-  it('calls with the arrow keys and ends on a wrong call', async () => {
+  it('api.calls with the arrow keys and ends on a wrong call', async () => {
     renderPage();
     fireEvent.click(await screen.findByTestId('start-game', {}, find));
     await screen.findByTestId('sum-chaser-board', {}, find);
