@@ -4,6 +4,7 @@ import type { ArcadeView, MinesPlay } from '@qal/events/contracts';
 import { FIND, fakeArcadeApi, renderArcadePage } from '../../../testing/arcade-page.tsx';
 import { aUser } from '../../../testing/fixtures.ts';
 import MinesPage from './mines-page.tsx';
+
 /** A small stand-in for the engine: the mines are the first `mines` of this list, the odds as the engine counts them. */
 const MINE_ORDER = [18, 15, 0, 7, 10];
 let mines: number[] = [];
