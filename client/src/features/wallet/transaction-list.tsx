@@ -28,8 +28,15 @@ export function formatSignedAmount(amount: number, locale: string): string {
   return digits;
 }
 
-/** Room games' match ids name the game before the dot; a single-player Hangman game's id is a bare uuid. */
-const ROOM_GAME_IDS: readonly string[] = ['hangman-duel', 'crazy'];
+/**
+ * Room games' match ids name their module before the dot (each module id to the catalogue game it counts under); a
+ * single-player Hangman game's id is a bare uuid; any other prefix is an arcade game's slug.
+ */
+const ROOM_GAME_OF_MODULE: Readonly<Record<string, string>> = {
+  'hangman-duel': 'hangman',
+  crazy: 'crazy',
+  'codebreaker-race': 'codebreaker',
+};
 
 /**
  * Where a movement's game can be seen again: a room match's replay, an arcade game's check on /fairness (it shows the
@@ -39,9 +46,8 @@ export function gameLinkOf(matchId: string): { slug: string; to: string } {
   const at = matchId.indexOf('.');
   const prefix = at > 0 ? matchId.slice(0, at) : null;
   if (prefix === null) return { slug: 'hangman', to: '/hangman' };
-  if (ROOM_GAME_IDS.includes(prefix)) {
-    return { slug: prefix === 'hangman-duel' ? 'hangman' : prefix, to: `/multiplayer/replay/${encodeURIComponent(matchId)}` };
-  }
+  const roomGame = ROOM_GAME_OF_MODULE[prefix];
+  if (roomGame) return { slug: roomGame, to: `/multiplayer/replay/${encodeURIComponent(matchId)}` };
   return { slug: prefix, to: `/fairness?match=${encodeURIComponent(matchId)}` };
 }
 
