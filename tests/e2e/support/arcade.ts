@@ -156,9 +156,9 @@ export async function expectFair(player: Player, matchId: string): Promise<strin
   return (await page.getByTestId('fairness-commitment').innerText()).trim();
 }
 
-/** The seal a game in play shows ("Sealed seed: 0123456789abcdef…"): its first 16 hex digits. */
+/** The seal a game in play shows (components/fairness-seal.tsx, "…: 0123456789abcdef…"): its first 16 hex digits. */
 export async function shownSeal(page: Page): Promise<string> {
-  const text = await page.getByTestId('commitment').innerText();
+  const text = await page.getByTestId('fairness-commitment').innerText();
   const seal = /([0-9a-f]{16})…/.exec(text)?.[1];
   if (!seal) throw new Error(`no seal in "${text}"`);
   return seal;

@@ -157,13 +157,3 @@ export function ArcadeResult({
     </ResultSheet>
   );
 }
-
-/** The fairness commitment of a game being played, small: the player can note it and check it after the end. */
-export function ArcadeCommitment({ view }: { view: ArcadeView }) {
-  const { t } = useTranslation('arcade');
-  return (
-    <p className="arcade-commitment muted small" title={view.fairness.commitment} data-testid="commitment">
-      {t('commitment')} <code>{view.fairness.commitment.slice(0, 16)}…</code>
-    </p>
-  );
-}

@@ -1,7 +1,8 @@
+import { FairnessSeal } from '../../../components/fairness-seal.tsx';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CODEBREAKER_LEVEL_CHOICE_DEFAULT, CodebreakerPlay, type CodebreakerLevel } from '@qal/events/contracts';
-import { ArcadeCommitment, ArcadeCountdown, ArcadePage, ArcadeResult, ArcadeStart } from '../../../lib/arcade/arcade-parts.tsx';
+import { ArcadeCountdown, ArcadePage, ArcadeResult, ArcadeStart } from '../../../lib/arcade/arcade-parts.tsx';
 import { useArcadeGame } from '../../../lib/arcade/use-arcade-game.ts';
 import { CodebreakerBoard, CodeReveal, LevelPicker } from './codebreaker-board.tsx';
 
@@ -48,7 +49,7 @@ export default function CodebreakerPage() {
             onGuess={onGuess}
             onHint={onHint}
           />
-          <ArcadeCommitment view={view} />
+          <FairnessSeal matchId={view.matchId} fairness={view.fairness} />
         </>
       )}
       {phase === 'over' && view && (

@@ -1,8 +1,9 @@
+import { FairnessSeal } from '../../../components/fairness-seal.tsx';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { GeoSprintPlay, type GeoSprintCategoryChoice } from '@qal/events/contracts';
 import { useLocale } from '../../../components/locale-link.tsx';
 import { useNow } from '../../../hooks/use-now.ts';
-import { ArcadeCommitment, ArcadeCountdown, ArcadePage, ArcadeResult, ArcadeStart } from '../../../lib/arcade/arcade-parts.tsx';
+import { ArcadeCountdown, ArcadePage, ArcadeResult, ArcadeStart } from '../../../lib/arcade/arcade-parts.tsx';
 import { useArcadeGame } from '../../../lib/arcade/use-arcade-game.ts';
 import { CategoryPicker, GeoSprintBoard, ResultCard, RoundSummary } from './geo-sprint-board.tsx';
 
@@ -60,7 +61,7 @@ export default function GeoSprintPage() {
             onHint={onHint}
             onNext={onNext}
           />
-          <ArcadeCommitment view={view} />
+          <FairnessSeal matchId={view.matchId} fairness={view.fairness} />
         </>
       )}
       {phase === 'over' && view && (

@@ -1,7 +1,8 @@
+import { FairnessSeal } from '../../../components/fairness-seal.tsx';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MathSprintPlay, type MathSprintLevel } from '@qal/events/contracts';
-import { ArcadeCommitment, ArcadeCountdown, ArcadePage, ArcadeResult, ArcadeStart } from '../../../lib/arcade/arcade-parts.tsx';
+import { ArcadeCountdown, ArcadePage, ArcadeResult, ArcadeStart } from '../../../lib/arcade/arcade-parts.tsx';
 import { useArcadeGame } from '../../../lib/arcade/use-arcade-game.ts';
 import { OPERATION_SIGNS } from './entry.ts';
 import { LevelPicker, MathSprintBoard } from './math-sprint-board.tsx';
@@ -47,7 +48,7 @@ export default function MathSprintPage() {
             serverNow={game.serverNow}
             onAnswer={(problem, value) => game.move({ type: 'math_answer', problem, value })}
           />
-          <ArcadeCommitment view={view} />
+          <FairnessSeal matchId={view.matchId} fairness={view.fairness} />
         </>
       )}
       {game.phase === 'over' && view && (

@@ -1,8 +1,9 @@
+import { FairnessSeal } from '../../../components/fairness-seal.tsx';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MINES_COUNT_DEFAULT, MinesPlay } from '@qal/events/contracts';
 import { useApiQuery } from '../../../hooks/use-api-query.ts';
-import { ArcadeCommitment, ArcadePage, ArcadeResult, ArcadeStart } from '../../../lib/arcade/arcade-parts.tsx';
+import { ArcadePage, ArcadeResult, ArcadeStart } from '../../../lib/arcade/arcade-parts.tsx';
 import { useArcadeGame } from '../../../lib/arcade/use-arcade-game.ts';
 import { fetchGames } from '../../../lib/games/games-api.ts';
 import { MineCountPicker, MinesBoard, formatMultiplier } from './mines-board.tsx';
@@ -37,7 +38,7 @@ export default function MinesPage() {
             onReveal={(tile) => game.move({ type: 'reveal', tile })}
             onCashOut={() => game.move({ type: 'cash_out' })}
           />
-          {game.phase === 'playing' && <ArcadeCommitment view={game.view} />}
+          {game.phase === 'playing' && <FairnessSeal matchId={game.view.matchId} fairness={game.view.fairness} />}
           {game.phase === 'over' && (
             <ArcadeResult
               view={game.view}

@@ -1,7 +1,8 @@
+import { FairnessSeal } from '../../../components/fairness-seal.tsx';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RapidRecallPlay, type RapidRecallKind } from '@qal/events/contracts';
-import { ArcadeCommitment, ArcadeCountdown, ArcadePage, ArcadeResult, ArcadeStart } from '../../../lib/arcade/arcade-parts.tsx';
+import { ArcadeCountdown, ArcadePage, ArcadeResult, ArcadeStart } from '../../../lib/arcade/arcade-parts.tsx';
 import { useArcadeGame } from '../../../lib/arcade/use-arcade-game.ts';
 import { ItemFace, useItemName } from './item-face.tsx';
 import { KindPicker, RapidRecallBoard } from './rapid-recall-board.tsx';
@@ -51,7 +52,7 @@ export default function RapidRecallPage() {
             countdown={<ArcadeCountdown deadline={play.inputClosesAt} game={game} />}
             onRecall={(round, items) => game.move({ type: 'recall', round, items })}
           />
-          <ArcadeCommitment view={view} />
+          <FairnessSeal matchId={view.matchId} fairness={view.fairness} />
         </>
       )}
       {phase === 'over' && view && (

@@ -1,7 +1,8 @@
+import { FairnessSeal } from '../../../components/fairness-seal.tsx';
 import { useTranslation } from 'react-i18next';
 import { SumChaserPlay } from '@qal/events/contracts';
 import { useApiQuery } from '../../../hooks/use-api-query.ts';
-import { ArcadeCommitment, ArcadePage, ArcadeResult, ArcadeStart } from '../../../lib/arcade/arcade-parts.tsx';
+import { ArcadePage, ArcadeResult, ArcadeStart } from '../../../lib/arcade/arcade-parts.tsx';
 import { useArcadeGame } from '../../../lib/arcade/use-arcade-game.ts';
 import { fetchGames } from '../../../lib/games/games-api.ts';
 import { SumChaserBoard, formatMultiplier } from './sum-chaser-board.tsx';
@@ -31,7 +32,7 @@ export default function SumChaserPage() {
             onCall={(call) => game.move({ type: 'predict', call })}
             onCashOut={() => game.move({ type: 'cash_out' })}
           />
-          {game.phase === 'playing' && <ArcadeCommitment view={game.view} />}
+          {game.phase === 'playing' && <FairnessSeal matchId={game.view.matchId} fairness={game.view.fairness} />}
           {game.phase === 'over' && (
             <ArcadeResult
               view={game.view}
