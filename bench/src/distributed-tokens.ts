@@ -58,8 +58,11 @@ class TokenUser {
     const signedIn = await signInOverHttp(this.target.commandUrl, this.target.codeFor, 'Bench');
     Object.assign(this, { token: signedIn.token, userId: signedIn.userId, ip: signedIn.ip });
     await new Promise<void>((resolve, reject) => {
-      const socket = new WebSocket(`${this.target.pushUrl.replace('http', 'ws')}/ws?token=${this.token}`);
-      socket.once('open', () => socket.send(JSON.stringify({ type: 'subscribe', channel: `user:${this.userId}` })));
+      const socket = new WebSocket(`${this.target.pushUrl.replace('http', 'ws')}/ws`);
+      socket.once('open', () => {
+        socket.send(JSON.stringify({ type: 'auth', token: this.token }));
+        socket.send(JSON.stringify({ type: 'subscribe', channel: `user:${this.userId}` }));
+      });
       socket.once('error', reject);
       socket.on('message', (raw) => {
         const at = epochMs();

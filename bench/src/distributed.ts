@@ -138,6 +138,7 @@ async function benchDistributed(serverUrl: string, brokers: string, players: Ret
     ledgerPort,
     enginePort,
     leaderboardPort,
+    metricsPorts: { ledger: await freePort(), 'game-engine': await freePort(), leaderboard: await freePort() },
     env: COMMON_ENV,
     onLine: (name, line, stream) => {
       outbox.take(line);

@@ -100,8 +100,12 @@ class Client {
 
   connect(base: string): Promise<void> {
     return new Promise((resolve, reject) => {
-      const socket = new WebSocket(`${base.replace(/^http/, 'ws')}/ws?token=${encodeURIComponent(this.user.token)}`);
-      socket.once('open', () => resolve());
+      const socket = new WebSocket(`${base.replace(/^http/, 'ws')}/ws`);
+      // The token goes in the first message; what follows waits on the server until it is checked.
+      socket.once('open', () => {
+        socket.send(JSON.stringify({ type: 'auth', token: this.user.token }));
+        resolve();
+      });
       socket.once('error', reject);
       socket.on('message', (raw) => {
         const at = performance.now();

@@ -5,9 +5,9 @@ import './styles/global.css';
 import { i18n } from './lib/i18n.ts';
 import { authActor } from './lib/auth/auth-live.ts';
 import { reloadForChunkError } from './lib/chunk-reload.ts';
-import { watchForNewBuild } from './lib/build-check.ts';
-import { preferredLocale, readCookie } from './lib/locale.ts';
-import { notify } from './lib/notify.ts';
+import { localeFromPath, preferredLocale, readCookie } from './lib/locale.ts';
+import { linkManifest } from './lib/pwa/manifest-link.ts';
+import { startServiceWorker } from './lib/pwa/service-worker.ts';
 import { LANGUAGE_COOKIE } from './config/constants.ts';
 import { startRealtimeSync } from './app/realtime-sync.ts';
 import { App } from './app/app.tsx';
@@ -15,7 +15,8 @@ import { App } from './app/app.tsx';
 // On a bare '/', a saved or browser preference for Amharic opens the Amharic site.
 if (location.pathname === '/' && preferredLocale(readCookie(LANGUAGE_COOKIE), navigator.languages) === 'am') {
   history.replaceState(history.state, '', `/am${location.search}${location.hash}`);
-  void i18n.changeLanguage('am');
+  // Its texts are a chunk of their own (lib/i18n.ts): wait for them, so the first page shows in Amharic at once.
+  await i18n.changeLanguage('am');
 }
 
 // A chunk of an older deploy is gone: reload once to pick up the new build.
@@ -23,16 +24,12 @@ window.addEventListener('vite:preloadError', (event) => {
   if (reloadForChunkError()) event.preventDefault();
 });
 
-if (import.meta.env.PROD) {
-  watchForNewBuild({
-    currentBuildId: __QAL_BUILD_ID__,
-    onNewBuild: () =>
-      notify.info(i18n.t('update.available'), {
-        duration: Infinity,
-        action: { label: i18n.t('update.reload'), onClick: () => window.location.reload() },
-      }),
-  });
-}
+// The installable app of the page's language: its name, start page and language follow the site's.
+linkManifest(localeFromPath(location.pathname));
+i18n.on('languageChanged', linkManifest);
+
+// The service worker serves the app offline and tells us when a newer deploy is ready (a no-op on the dev server).
+startServiceWorker();
 
 startRealtimeSync();
 authActor.start();

@@ -1,3 +1,2 @@
 /// <reference types="vite/client" />
-
-declare const __QAL_BUILD_ID__: string;
+/// <reference types="vite-plugin-pwa/vanillajs" />

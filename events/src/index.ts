@@ -50,3 +50,12 @@ export {
 export { createKeyedLock, type KeyedLock } from './keyed-lock.ts';
 export { traceLatency, latencyTraceEnabled, epochMs, LATENCY_TRACE_PREFIX } from './process/latency-trace.ts';
 export { waitForSubscriber } from './store/wait-for-subscriber.ts';
+export { observeAppends, type AppendObserver, type AppendObservation } from './store/observe.ts';
+export {
+  withCorrelation,
+  currentCorrelationId,
+  correlationMixin,
+  markCorrelationBound,
+  correlatedSender,
+  correlatedHandler,
+} from './process/correlation.ts';

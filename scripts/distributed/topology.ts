@@ -1,6 +1,6 @@
 /**
  * The distributed topology as child processes: the service processes (ledger, game-engine, leaderboard) and any
- * number of gateways, each `node --import tsx <entry>` with its environment. Shared by `npm run
+ * number of gateways, each `node <entry>` (compiled or through tsx) with its environment. Shared by `npm run
  * start:distributed`, the fault tests (tests/distributed) and `npm run bench:distributed`.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -21,6 +21,8 @@ export interface TopologyOptions {
   readonly ledgerPort: number;
   readonly enginePort: number;
   readonly leaderboardPort: number;
+  /** Each service's METRICS_PORT; a service left out answers /metrics on its default (9101, 9102, 9103). */
+  readonly metricsPorts?: Readonly<Partial<Record<'ledger' | 'game-engine' | 'leaderboard', number>>>;
   /** More environment for every process (LOG_LEVEL, TRUST_PROXY, ...). */
   readonly env?: Readonly<Record<string, string>>;
   /** Each line a process writes, as it comes. */
@@ -32,6 +34,8 @@ export interface TopologyOptions {
 export interface ManagedProcess {
   readonly name: string;
   readonly port: number;
+  /** Where it answers /metrics: its METRICS_PORT, else a gateway's own port (development); null for a service's default. */
+  readonly metricsPort: number | null;
   readonly pid: number | null;
   readonly running: boolean;
   /** Starts it (again); the previous run must have ended. */
@@ -53,12 +57,25 @@ export interface Topology {
   stop(): Promise<void>;
 }
 
-export const SERVICE_ENTRIES = {
-  ledger: 'services/ledger/src/main.ts',
-  'game-engine': 'services/game-engine/src/main.ts',
-  leaderboard: 'services/leaderboard/src/main.ts',
-  gateway: 'services/gateway/src/main.ts',
-} as const;
+/** Compiled (`npm run build`, scripts/build.ts), the processes run the services' dist/; from source, through tsx. */
+const COMPILED = import.meta.url.endsWith('.js');
+
+export const SERVICE_ENTRIES = COMPILED
+  ? ({
+      ledger: 'services/ledger/dist/main.js',
+      'game-engine': 'services/game-engine/dist/main.js',
+      leaderboard: 'services/leaderboard/dist/main.js',
+      gateway: 'services/gateway/dist/main.js',
+    } as const)
+  : ({
+      ledger: 'services/ledger/src/main.ts',
+      'game-engine': 'services/game-engine/src/main.ts',
+      leaderboard: 'services/leaderboard/src/main.ts',
+      gateway: 'services/gateway/src/main.ts',
+    } as const);
+
+/** How node runs an entry: compiled, workspace packages resolve to their dist/ (their `exports`' qal-compiled). */
+export const NODE_ARGUMENTS: readonly string[] = COMPILED ? ['--conditions=qal-compiled'] : ['--import', 'tsx'];
 
 const READY_TIMEOUT_MS = 120_000;
 
@@ -75,20 +92,30 @@ export function createTopology(options: TopologyOptions): Topology {
     KAFKA_BROKERS: options.kafkaBrokers,
     ...options.env,
   };
+  const metricsEnv = (name: keyof NonNullable<TopologyOptions['metricsPorts']>): Record<string, string> => {
+    const port = options.metricsPorts?.[name];
+    return port === undefined ? {} : { METRICS_PORT: String(port) };
+  };
   const services = [
-    managed('ledger', SERVICE_ENTRIES.ledger, options.ledgerPort, { ...common, LEDGER_PORT: String(options.ledgerPort) }, options),
+    managed(
+      'ledger',
+      SERVICE_ENTRIES.ledger,
+      options.ledgerPort,
+      { ...common, LEDGER_PORT: String(options.ledgerPort), ...metricsEnv('ledger') },
+      options,
+    ),
     managed(
       'game-engine',
       SERVICE_ENTRIES['game-engine'],
       options.enginePort,
-      { ...common, ENGINE_PORT: String(options.enginePort) },
+      { ...common, ENGINE_PORT: String(options.enginePort), ...metricsEnv('game-engine') },
       options,
     ),
     managed(
       'leaderboard',
       SERVICE_ENTRIES.leaderboard,
       options.leaderboardPort,
-      { ...common, LEADERBOARD_PORT: String(options.leaderboardPort) },
+      { ...common, LEADERBOARD_PORT: String(options.leaderboardPort), ...metricsEnv('leaderboard') },
       options,
     ),
   ];
@@ -139,6 +166,7 @@ function managed(name: string, entry: string, port: number, env: Record<string, 
   const process_: ManagedProcess = {
     name,
     port,
+    metricsPort: env.METRICS_PORT ? Number(env.METRICS_PORT) : env.QAL_MODE === 'distributed' ? port : null,
     get pid() {
       return child?.pid ?? null;
     },
@@ -148,7 +176,7 @@ function managed(name: string, entry: string, port: number, env: Record<string, 
     start() {
       if (process_.running) throw new Error(`${name} is already running`);
       expectingExit = false;
-      const started = spawn(process.execPath, ['--import', 'tsx', entry], {
+      const started = spawn(process.execPath, [...NODE_ARGUMENTS, entry], {
         cwd: REPO_ROOT,
         env: { ...process.env, ...env },
         stdio: ['ignore', 'pipe', 'pipe'],

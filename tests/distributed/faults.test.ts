@@ -160,6 +160,13 @@ describe.skipIf(!dependencies)('distributed mode under faults', { timeout: 300_0
       const pushed = await player.push!.waitForBalance(WELCOME_GRANT + DAILY_BONUS);
       expect(pushed).toMatchObject({ balance: WELCOME_GRANT + DAILY_BONUS, held: 0 });
       expect(await player.wallet(1)).toEqual({ balance: 110, held: 0, available: 110 });
+      // every process answers /metrics (the gateways on their own port in development, the services on METRICS_PORT)
+      const scrape = async (port: number | null) => (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+      const withoutMetrics = [];
+      for (const { name, metricsPort } of cluster.topology.processes) {
+        if (!(await scrape(metricsPort)).includes('# TYPE qal_event_store_append_duration_seconds histogram')) withoutMetrics.push(name);
+      }
+      expect(withoutMetrics).toEqual([]);
     } finally {
       player.push?.close();
     }
@@ -169,13 +176,14 @@ describe.skipIf(!dependencies)('distributed mode under faults', { timeout: 300_0
     reportLogsOnFailure();
     const player = new Player(cluster, 'sign-out', 0);
     await player.signIn();
-    const socket = new WebSocket(`${cluster.gatewayUrl(1).replace('http', 'ws')}/ws?token=${encodeURIComponent(player.token)}`);
+    const socket = new WebSocket(`${cluster.gatewayUrl(1).replace('http', 'ws')}/ws`);
     const messages: { type: string; code?: string }[] = [];
     socket.on('message', (data) => messages.push(JSON.parse(String(data)) as { type: string; code?: string }));
     const closed = new Promise<number>((resolve) => socket.on('close', (code) => resolve(code)));
     try {
       await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
       // Subscribed: gateway 2 has checked the session and serves the socket.
+      socket.send(JSON.stringify({ type: 'auth', token: player.token }));
       socket.send(JSON.stringify({ type: 'subscribe', channel: `user:${player.userId}` }));
       await expect.poll(() => messages.some((m) => m.type === 'subscribed'), { timeout: 10_000 }).toBe(true);
       const signedOut = await fetch(`${cluster.gatewayUrl(0)}/api/v1/auth/logout`, {

@@ -22,6 +22,26 @@ function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType, nam
  */
 const loadGames = () => import('./game-registry.ts').then((m) => m.GAMES);
 
+/**
+ * The websocket test pages (no login): each loads with the test surface's auth test, which answers 404 where the
+ * server has the surface switched off, so the page is not found there even when reached without a reload.
+ */
+const loadTestPages = () => import('../features/debug/test-websocket-pages.tsx');
+const testPage = (pick: (module: Awaited<ReturnType<typeof loadTestPages>>) => ComponentType) => async () => {
+  const [pages, { testPageLoader }] = await Promise.all([
+    loadTestPages(),
+    import('../features/debug/test-page-loader.ts'),
+    i18n.loadNamespaces(['debug']),
+  ]);
+  return { Component: pick(pages), loader: testPageLoader };
+};
+const testPages: RouteObject[] = [
+  { path: 'test-websocket', lazy: testPage((m) => m.TestWebsocketPage) },
+  { path: 'test-websocket-simple', lazy: testPage((m) => m.TestWebsocketSimplePage) },
+  { path: 'test-crazy-websocket', lazy: testPage((m) => m.TestCrazyWebsocketPage) },
+  { path: 'test-websocket-crazy', lazy: testPage((m) => m.TestCrazyWebsocketPage) },
+];
+
 const login = page(
   () => import('../features/auth/login-page.tsx'),
   (m) => m.LoginPage,
@@ -148,6 +168,7 @@ export const routes: RouteObject[] = [
                   ['stats'],
                 ),
               },
+              ...testPages,
               {
                 Component: RequireAuth,
                 children: [

@@ -25,12 +25,16 @@ export const TOAST_DEDUPE_WINDOW_MS = 2000;
 
 export const REALTIME_MAX_RETRIES = 5;
 export const REALTIME_BACKOFF_START_MS = 1000;
+/** After the server closed the socket over one of its limits: the first pause before trying again, doubling up to the max. */
+export const REALTIME_LIMIT_BACKOFF_START_MS = 60_000;
+export const REALTIME_LIMIT_BACKOFF_MAX_MS = 15 * 60_000;
 export const REALTIME_PING_INTERVAL_MS = 25_000;
 export const WALLET_POLL_INTERVAL_MS = 15_000;
 
 export const CHUNK_RELOAD_GUARD_MS = 10_000;
 export const CHUNK_RELOAD_STORAGE_KEY = 'qal.chunkReloadAt';
-export const BUILD_CHECK_INTERVAL_MS = 5 * 60 * 1000;
+/** How often an open app asks whether a newer service worker (a new deploy) is available. */
+export const SW_UPDATE_CHECK_INTERVAL_MS = 5 * 60 * 1000;
 
 export const OTP_LENGTH = 6;
 export const PHONE_COUNTRY_CODE = '+251';

@@ -2,11 +2,14 @@ import i18n, { type BackendModule, type ReadCallback } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LOCALE, LOCALES } from '../config/constants.ts';
 import { localeFromPath } from './locale.ts';
-import enCommon from '../locales/en/common.json';
-import amCommon from '../locales/am/common.json';
 
-/** Every namespace except `common` is its own chunk, fetched when a page first needs it. */
-const lazyNamespaces = import.meta.glob<{ default: Record<string, unknown> }>(['../locales/*/*.json', '!../locales/*/common.json']);
+/**
+ * Every namespace of every language is a chunk of its own, fetched when a page first needs it and in the page's
+ * language only: the English and Amharic files have exactly the same keys (locales.test.ts), so no language falls
+ * back on another. `common` is fetched before anything renders; the page asks for it as early as it can
+ * (build/first-load.ts), so it is usually there before this code is.
+ */
+const lazyNamespaces = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json');
 
 const lazyBackend: BackendModule = {
   type: 'backend',
@@ -46,25 +49,24 @@ export const NAMESPACES = [
   'rapid-recall',
 ] as const;
 
-void i18n
+i18n.on('languageChanged', (language) => {
+  document.documentElement.lang = language;
+});
+
+// Every importer sees `common` loaded: nothing renders a key before its text is there.
+await i18n
   .use(lazyBackend)
   .use(initReactI18next)
   .init({
     lng: typeof location === 'undefined' ? DEFAULT_LOCALE : localeFromPath(location.pathname),
-    fallbackLng: DEFAULT_LOCALE,
+    fallbackLng: false,
     supportedLngs: [...LOCALES],
     load: 'languageOnly',
     ns: ['common'],
     defaultNS: 'common',
-    partialBundledLanguages: true,
-    resources: { en: { common: enCommon }, am: { common: amCommon } },
     interpolation: { escapeValue: false },
     react: { useSuspense: true },
     returnNull: false,
   });
-
-i18n.on('languageChanged', (language) => {
-  document.documentElement.lang = language;
-});
 
 export { i18n };

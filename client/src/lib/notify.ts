@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { toast } from 'sonner';
+import type * as SonnerModule from 'sonner';
 import { TOAST_DEDUPE_WINDOW_MS, TOAST_DURATION_MS } from '../config/constants.ts';
 
 export type ToastKind = 'success' | 'error' | 'warning' | 'info';
@@ -32,6 +32,36 @@ export function durationFor(kind: ToastKind): number {
 
 const isFirstShow = createDeduper(TOAST_DEDUPE_WINDOW_MS);
 
+type Sonner = typeof SonnerModule;
+let sonner: Promise<Sonner> | null = null;
+const wantedListeners = new Set<() => void>();
+
+/**
+ * The toast library, a chunk of its own fetched with the first toast rather than with the first page (most visits
+ * show none); a failed fetch is tried again with the next toast.
+ */
+export function loadToasts(): Promise<Sonner> {
+  if (!sonner) {
+    sonner = import('sonner').catch((error: unknown) => {
+      sonner = null;
+      throw error;
+    });
+    for (const listener of wantedListeners) listener();
+  }
+  return sonner;
+}
+
+/** Whether a toast was asked for yet, for the app's Toaster to mount then (a useSyncExternalStore source). */
+export const toastsWanted = {
+  subscribe(listener: () => void) {
+    wantedListeners.add(listener);
+    return () => {
+      wantedListeners.delete(listener);
+    };
+  },
+  get: () => sonner !== null,
+};
+
 function show(kind: ToastKind, message: string, options: ToastOptions = {}): void {
   if (!message) return;
   if (!isFirstShow(`${kind}\u0000${message}\u0000${options.description ?? ''}`)) return;
@@ -40,7 +70,11 @@ function show(kind: ToastKind, message: string, options: ToastOptions = {}): voi
   };
   if (options.description) sonnerOptions.description = options.description;
   if (options.action) sonnerOptions.action = options.action;
-  toast[kind](message, sonnerOptions);
+  // Shown once the library is here; the Toaster shows what was raised before it mounted.
+  loadToasts().then(
+    ({ toast }) => toast[kind](message, sonnerOptions),
+    () => undefined,
+  );
 }
 
 /** The app's only way to raise a toast: fixed durations per kind, identical toasts within 2 s shown once. */

@@ -244,6 +244,8 @@ export const GAME_ENGINE_REJECTIONS = [
   'bet_not_settled',
   /** Internal: a derived room code is taken (the engine tries the next one); never reaches a client. */
   'room_exists',
+  /** A join's password was checked against a hash the room kept changing meanwhile: try again. */
+  'room_busy',
   // Word duel
   'not_your_turn',
   'not_the_setter',

@@ -23,3 +23,4 @@ export * from './arcade/geo-sprint.ts';
 export * from './arcade/math-sprint.ts';
 export * from './arcade/rapid-recall.ts';
 export * from './codebreaker-race.ts';
+export * from './test-surface.ts';

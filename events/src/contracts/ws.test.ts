@@ -9,6 +9,12 @@ describe('websocket protocol', () => {
     expect(ClientMessage.safeParse({ type: 'subscribe', channel: 'no channel' }).success).toBe(false);
   });
 
+  it('signs a socket in with an auth message carrying the session token', () => {
+    expect(ClientMessage.parse({ type: 'auth', token: 'abc' })).toEqual({ type: 'auth', token: 'abc' });
+    expect(ClientMessage.safeParse({ type: 'auth', token: '' }).success).toBe(false);
+    expect(ClientMessage.safeParse({ type: 'auth' }).success).toBe(false);
+  });
+
   it('describes every server message', () => {
     const push = { type: 'push', channel: 'user:u1', version: 7, event: 'wallet', data: { balance: 1, held: 0, available: 1 } };
     expect(ServerMessage.parse(push)).toEqual(push);

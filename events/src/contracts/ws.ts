@@ -1,14 +1,23 @@
 import * as z from 'zod/mini';
 
 /**
- * The websocket protocol between the client and the gateway (`/ws?token=...`), split by direction. The channels
+ * The websocket protocol between the client and the gateway (`/ws`, then `auth` first), split by direction. The channels
  * and their names are in streams.ts (`user:<userId>`, `room:<code>`, `match:<id>`, `match:<id>:<userId>`). Every
  * push carries `version` (the event-store global position of the change): a client ignores a version at or below
  * the one it has, and re-subscribes for a fresh snapshot after a gap.
  */
 export const WS_PATH = '/ws';
-/** Close code for a missing, unknown, expired or revoked session token. */
+/** Close code for a missing, unknown, expired or revoked session token (also: no `auth` in time, a token in the URL). */
 export const WS_CLOSE_UNAUTHORIZED = 4401;
+/** Close code (the standard "policy violation") for a socket over one of its limits, after an error naming it. */
+export const WS_CLOSE_POLICY = 1008;
+/**
+ * The error codes of the socket's limits, each sent just before a WS_CLOSE_POLICY close: too many messages (a
+ * token bucket per socket, and the caps on messages waiting before authentication or behind a slow one), too many
+ * channels followed on one socket, too many sockets of one player.
+ */
+export const WS_LIMIT_CODES = ['ws_too_many_messages', 'ws_too_many_subscriptions', 'ws_too_many_sockets'] as const;
+export type WsLimitCode = (typeof WS_LIMIT_CODES)[number];
 
 export const Channel = z
   .string()
@@ -18,6 +27,11 @@ export type Channel = z.infer<typeof Channel>;
 const Version = z.int().check(z.nonnegative());
 
 // Client → server
+/**
+ * The first message of every socket: the session token travels in the socket's first frame, never in its URL (where
+ * proxies and access logs keep it). Anything else first, or no `auth` in time, closes the socket as unauthorized.
+ */
+export const AuthMessage = z.object({ type: z.literal('auth'), token: z.string().check(z.minLength(1), z.maxLength(200)) });
 export const SubscribeMessage = z.object({ type: z.literal('subscribe'), channel: Channel });
 export const UnsubscribeMessage = z.object({ type: z.literal('unsubscribe'), channel: Channel });
 export const PingMessage = z.object({ type: z.literal('ping') });
@@ -57,7 +71,7 @@ export const CommandMessage = z.object({
   idempotencyKey: z.optional(z.string().check(z.regex(/^[A-Za-z0-9_.:-]{1,100}$/))),
 });
 export type CommandMessage = z.infer<typeof CommandMessage>;
-export const ClientMessage = z.discriminatedUnion('type', [SubscribeMessage, UnsubscribeMessage, PingMessage, CommandMessage]);
+export const ClientMessage = z.discriminatedUnion('type', [AuthMessage, SubscribeMessage, UnsubscribeMessage, PingMessage, CommandMessage]);
 export type ClientMessage = z.infer<typeof ClientMessage>;
 
 // Server → client
@@ -80,7 +94,7 @@ export const UnsubscribedMessage = z.object({ type: z.literal('unsubscribed'), c
 export const PongMessage = z.object({ type: z.literal('pong') });
 export const ErrorMessage = z.object({
   type: z.literal('error'),
-  /** A named rejection: unauthorized, forbidden_channel, unknown_channel, invalid_message, ... */
+  /** A named rejection: unauthorized, forbidden_channel, unknown_channel, invalid_message, a WS_LIMIT_CODES one, ... */
   code: z.string().check(z.minLength(1)),
   message: z.string(),
   channel: z.optional(z.string()),

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { createKafkaBus, type KafkaBusOptions } from '../bus/kafka.ts';
 import type { Bus } from '../bus/port.ts';
 import type { SqlDatabase } from '../sql/port.ts';
+import { correlationMixin } from './correlation.ts';
 import type { EventStore } from '../store/port.ts';
 import { startHealthServer, type ReadinessChecks } from './health.ts';
 import { createKafkaProbe, databaseAnswers } from './probes.ts';
@@ -116,7 +117,8 @@ export async function runService(
     for (const line of error.lines) console.error(`config error: ${line}`);
     process.exit(1);
   }
-  const logger = pino({ level: env.logLevel, base: { service: definition.name } });
+  // each line logged while a command is handled carries its correlation id (correlatedHandler)
+  const logger = pino({ level: env.logLevel, base: { service: definition.name }, mixin: correlationMixin });
   const closers: (() => Promise<unknown>)[] = [];
   const closeAll = async () => {
     for (const close of closers.splice(0).reverse()) await close().catch((err: unknown) => logger.error({ err }, 'error while stopping'));

@@ -12,17 +12,23 @@ import {
 /** A request before the call numbers it. */
 type Request = WorkerRequest extends infer R ? (R extends unknown ? Omit<R, 'id'> : never) : never;
 
-const WORKER_URL = new URL('./pglite-worker.ts', import.meta.url).href;
 /**
- * The worker is TypeScript, and a worker thread inherits no loader (`node --import tsx` registers tsx for the main
- * thread only): this bootstrap registers tsx's loader in the worker, then imports it.
+ * Compiled (scripts/build.ts), this module and the worker are JavaScript side by side in dist/. From source the
+ * worker is TypeScript, and a worker thread inherits no loader (`node --import tsx` registers tsx for the main thread
+ * only): a bootstrap registers tsx's loader in the worker, then imports it.
  */
+const COMPILED = import.meta.url.endsWith('.js');
 const WORKER_BOOT = `
 const { workerData } = await import('node:worker_threads');
 (await import(workerData.tsx)).register();
 await import(workerData.entry);
 `;
-const TSX_API = import.meta.resolve('tsx/esm/api');
+
+function startWorker(workerData: WorkerStart): Worker {
+  if (COMPILED) return new Worker(new URL('./pglite-worker.js', import.meta.url), { workerData });
+  const entry = new URL('./pglite-worker.ts', import.meta.url).href;
+  return new Worker(WORKER_BOOT, { eval: true, workerData: { ...workerData, entry, tsx: import.meta.resolve('tsx/esm/api') } });
+}
 
 /**
  * The embedded database with PGlite on a worker thread of its own: the same one-connection PGlite and the same
@@ -32,10 +38,7 @@ const TSX_API = import.meta.resolve('tsx/esm/api');
  * If the worker dies, every waiting and later call fails with the reason.
  */
 export async function openThreadedPgliteDatabase(dataDir?: string): Promise<SqlDatabase> {
-  const worker = new Worker(WORKER_BOOT, {
-    eval: true,
-    workerData: { dataDir, entry: WORKER_URL, tsx: TSX_API } satisfies WorkerStart & { entry: string; tsx: string },
-  });
+  const worker = startWorker({ dataDir });
   await new Promise<void>((resolve, reject) => {
     worker.once('message', (message: WorkerReady) => (message.ready ? resolve() : reject(errorFrom(message.error))));
     worker.once('error', reject);

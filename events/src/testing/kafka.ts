@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { Kafka, logLevel } from 'kafkajs';
+import { dockerAnswers, kafkaContainer, reportSource } from './containers.ts';
 
 /** The port a test run's own broker listens on (the controller takes the next one); 19092 stays the developer's. */
 const TEST_PORT = Number(process.env.KAFKA_TEST_PORT ?? 29092);
@@ -15,8 +16,8 @@ const PREREQUISITE_MISSING = 2;
 const leases: { lease: string; port: number }[] = [];
 
 /**
- * The Kafka bootstrap servers for tests: KAFKA_BROKERS when it answers, else a broker of our own started with
- * scripts/kafka.sh on a test port (shared by the test processes of one run through leases). Returns null with a
+ * The Kafka bootstrap servers for tests: KAFKA_BROKERS when it answers, else a broker of our own on a test port: a
+ * KRaft container where a Docker engine answers (containers.ts), else one started with scripts/kafka.sh (shared by the test processes of one run through leases). Returns null with a
  * printed reason when no broker can be had (no java, mvn or Maven Central) — except in CI (`CI=true`), where
  * Kafka is required and this throws. Pair it with `stopKafkaIfStarted()` in afterAll. With `port`, always a broker
  * of our own on that port (its controller on the next one), for a suite that stops and restarts it.
@@ -26,15 +27,29 @@ export async function findOrStartKafka(options: { readonly port?: number } = {})
   const port = options.port ?? TEST_PORT;
   const given = options.port === undefined ? process.env.KAFKA_BROKERS : undefined;
   if (given) {
-    if ((await kafkaAnswers(given)) && (await groupCoordinatorReady(given, 30_000))) return given;
+    if ((await kafkaAnswers(given)) && (await groupCoordinatorReady(given, 30_000))) {
+      reportSource('Kafka', `KAFKA_BROKERS (${given})`);
+      return given;
+    }
     console.warn(`KAFKA_BROKERS=${given} did not answer; starting a test broker on port ${port} instead`);
+  }
+  if (await dockerAnswers()) {
+    const { brokers } = await kafkaContainer(port);
+    if ((await kafkaAnswers(brokers, 60_000)) && (await groupCoordinatorReady(brokers, 30_000))) {
+      reportSource('Kafka', `testcontainers ${brokers}`);
+      return brokers;
+    }
+    return unavailable(`the broker container on ${brokers} started but its admin API did not answer`);
   }
   const lease = `${process.pid}-${randomBytes(6).toString('hex')}`;
   const result = await runKafkaScript(['start', lease], port, START_TIMEOUT_MS);
   if (result.code === 0) {
     leases.push({ lease, port });
     const brokers = `127.0.0.1:${port}`;
-    if ((await kafkaAnswers(brokers, 15_000)) && (await groupCoordinatorReady(brokers, 30_000))) return brokers;
+    if ((await kafkaAnswers(brokers, 15_000)) && (await groupCoordinatorReady(brokers, 30_000))) {
+      reportSource('Kafka', `the Maven-built broker (scripts/kafka.sh) on ${brokers}`);
+      return brokers;
+    }
     await stopKafkaIfStarted();
     return unavailable(`the broker on ${brokers} started but its admin API did not answer`);
   }

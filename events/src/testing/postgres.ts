@@ -2,19 +2,23 @@ import pg from 'pg';
 import { randomBytes } from 'node:crypto';
 import { openPostgresDatabase } from '../sql/postgres.ts';
 import type { SqlDatabase } from '../sql/port.ts';
+import { dockerAnswers, postgresContainer, reportSource } from './containers.ts';
 
 const DEFAULT_URL = 'postgres://postgres@127.0.0.1:5432/test';
 
 /**
- * Finds the PostgreSQL server for integration tests: DATABASE_URL, else the local server. Returns null (and the
- * caller skips with the printed reason) when none answers, except in CI, where a missing server fails the run.
+ * Finds the PostgreSQL server for integration tests: DATABASE_URL, else a container where a Docker engine answers,
+ * else the local server. Returns null (and the caller skips with the printed reason) when none answers, except in
+ * CI, where a missing server fails the run.
  */
 export async function findTestPostgres(): Promise<string | null> {
-  const url = process.env.DATABASE_URL ?? DEFAULT_URL;
+  const given = process.env.DATABASE_URL;
+  const url = given ?? ((await dockerAnswers()) ? await postgresContainer() : DEFAULT_URL);
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3_000 });
   try {
     await client.connect();
     await client.query('select 1');
+    reportSource('PostgreSQL', given ? 'DATABASE_URL' : url === DEFAULT_URL ? `the local server (${url})` : `testcontainers (${url})`);
     return url;
   } catch (error) {
     if (process.env.CI === 'true') throw new Error(`PostgreSQL is required in CI but ${url} did not answer: ${String(error)}`);

@@ -122,6 +122,9 @@ export const PROJECTION_COALESCE_MS = 200;
 /** The actor of commands the engine sends itself (fees, rewards, refunds, expiries). */
 export const ENGINE_ACTOR = 'system:game-engine';
 
+/** Where the process answers /metrics (Prometheus) when METRICS_PORT is not set. */
+export const METRICS_PORT_DEFAULT = 9102;
+
 // ---------------------------------------------------------------------------------------------------------------
 // Multiplayer rooms (docs/product-rules.md, "Rooms"; the word duel's own rule numbers live with the duel)
 // ---------------------------------------------------------------------------------------------------------------
@@ -156,6 +159,8 @@ export const ROOM_RAKE_PERCENT_OF_FEES = 10;
 export const ROOM_RAKE_PERCENT_OF_BETS = 0;
 /** Attempts at a fresh code when a derived one is taken. */
 export const ROOM_CODE_ATTEMPTS = 16;
+/** A join whose password was checked against a hash the room no longer has checks again, this many times at most. */
+export const ROOM_PASSWORD_CHECKS = 3;
 /** How often the sweeper looks for room timers (turns, match durations, bet expiries) and unfinished ledger steps. */
 export const ROOM_TIMER_INTERVAL_MS = 500;
 /** Ledger steps of a room still unfinished this long after its last event are resumed by the sweeper. */

@@ -1,23 +1,30 @@
 /**
  * The game engine as its own process (distributed mode, `npm run start:distributed`): engine commands from the
  * `commands.engine` topic, its ledger commands (fees, rewards, refunds) over `commands.ledger` with outcomes on
- * its own reply group, the read model in the `engine` schema, the sweeper, and /health + /ready on ENGINE_PORT
- * (default 3102). Needs DATABASE_URL and KAFKA_BROKERS.
+ * its own reply group, the read model in the `engine` schema, the sweeper, /health + /ready on ENGINE_PORT
+ * (default 3102) and /metrics on METRICS_PORT (default 9102). Needs DATABASE_URL and KAFKA_BROKERS.
  */
 import {
   COMMAND_TOPICS,
   commandGroupId,
   commandTopicFor,
+  correlatedHandler,
   createBusCommandSender,
   KAFKA_BUS_DEFAULTS,
+  REPLY_TOPIC,
+  replyGroupId,
   runService,
   SERVICE_SCHEMAS,
   serveCommands,
 } from '@qal/events';
+import { observeCommandHandler, serveServiceMetrics, watchService } from '@qal/events/metrics';
+import { METRICS_PORT_DEFAULT, PROJECTION_SUBSCRIBER } from './config.ts';
 import { createGameEngine } from './service/engine.ts';
 
 /** The whole history may take a while to project on a first start; /ready says so until it is done. */
 const CATCH_UP_TIMEOUT_MS = 60 * 60_000;
+
+const metrics = await serveServiceMetrics('game-engine', process.env, METRICS_PORT_DEFAULT);
 
 await runService({
   name: 'game-engine',
@@ -25,7 +32,17 @@ await runService({
   portVariable: 'ENGINE_PORT',
   defaultPort: 3102,
   busOptions: { partitionsConsumedConcurrently: KAFKA_BUS_DEFAULTS.partitions },
-  async start({ store, db, bus, logger, instanceId }) {
+  async start({ store: unobserved, db, bus, logger, instanceId, env }) {
+    const watched = watchService(metrics.registry, {
+      store: unobserved,
+      projections: [PROJECTION_SUBSCRIBER],
+      brokers: env.kafkaBrokers,
+      consumers: [
+        { name: 'commands', groupId: commandGroupId('engine'), topics: [COMMAND_TOPICS.engine] },
+        { name: 'replies', groupId: replyGroupId(instanceId), topics: [REPLY_TOPIC] },
+      ],
+    });
+    const store = watched.store;
     // ledger commands, and the engine's own room timers (queued on the bus behind the moves of the same match)
     const busCommands = await createBusCommandSender({ bus, instanceId, topicFor: commandTopicFor });
     const engine = createGameEngine({ store, db, commands: busCommands, timers: busCommands, logger });
@@ -39,7 +56,7 @@ await runService({
       bus,
       groupId: commandGroupId('engine'),
       topics: [COMMAND_TOPICS.engine],
-      handler: engine.handle,
+      handler: correlatedHandler(observeCommandHandler(engine.handle, metrics.registry)),
     });
     return {
       checks: { projection: () => caughtUp },
@@ -47,6 +64,7 @@ await runService({
         await commands.stop(); // offsets of the commands handled so far are committed here
         await engine.stop();
         await busCommands.close();
+        await watched.close();
       },
     };
   },

@@ -3,10 +3,19 @@ import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import websocket from '@fastify/websocket';
-import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 import type { Redis } from 'ioredis';
 import {
+  correlatedSender,
   newUuid,
+  TEST_PAGE_PATHS,
   type CommandSender,
   type EventStore,
   type PgChannel,
@@ -28,13 +37,16 @@ import { matchRoutes } from './http/routes/matches.ts';
 import { userRoutes } from './http/routes/user.ts';
 import { leaderboardRoutes, publicLeaderboardRoutes } from './http/routes/leaderboards.ts';
 import { registerSharePage } from './http/share-page.ts';
+import { documentBearerAuth, registerApiDocs, systemRouteSchemas } from './http/openapi.ts';
 import type { LeaderboardService } from './platform/leaderboard-port.ts';
 import { publicWalletRoutes, walletRoutes } from './http/routes/wallet.ts';
-import { registerStatic } from './http/static.ts';
+import { refuseControlCharacters } from './http/control-characters.ts';
+import { isClientFileRequest, registerStatic } from './http/static.ts';
 import { createIdentity, type Identity } from './identity/index.ts';
 import { purgeIdentityLeftovers } from './identity/housekeeping.ts';
 import type { SmsSender } from './identity/sms/port.ts';
-import { loggerOptions } from './logging.ts';
+import { correlateRequests, correlationServerOptions, loggerOptions } from './logging.ts';
+import { createGatewayMetrics, registerHttpMetrics, type GatewayMetrics } from './metrics.ts';
 import type { LedgerService, PaymentProviderHandle, TokenPackageView } from './platform/ledger-port.ts';
 import { chapaWebhookRoute } from './http/routes/payment-webhooks.ts';
 import { createHub, type Hub } from './realtime/hub.ts';
@@ -42,6 +54,9 @@ import { startStoreTail } from './realtime/store-tail.ts';
 import type { PushFeedFactory } from './realtime/push-feed.ts';
 import { pushWalletChanges, userChannelKind } from './realtime/wallet-channel.ts';
 import { registerWebsocket } from './realtime/ws-route.ts';
+import { registerGuestSocket } from './realtime/guest-socket.ts';
+import { testChannelKind } from './realtime/test-channel.ts';
+import { channelAuthRoutes, publicDebugRoutes } from './http/routes/debug.ts';
 import { matchChannelKind, pushMatchViews } from './realtime/match-channel.ts';
 import { createGameCommands } from './games/game-commands.ts';
 import { commandEnvelope, sendCommand } from './commands.ts';
@@ -50,10 +65,14 @@ import { findPublicUsers } from './identity/users.ts';
 import { pushRoomChanges, roomChannelKind } from './realtime/room-channel.ts';
 import { createPeople } from './rooms/present.ts';
 import { roomQueries } from './rooms/queries.ts';
+import { createPasswordAttempts } from './rooms/password-attempts.ts';
 import { createRoomCommands } from './rooms/room-commands.ts';
 import type { EngineQueries, GameRegistry } from '@qal/game-engine';
 
-export type AppConfig = Pick<Config, 'corsOrigins' | 'storageDir' | 'clientDistDir' | 'rateLimitPerMinute' | 'trustProxy' | 'logLevel'> & {
+export type AppConfig = Pick<
+  Config,
+  'corsOrigins' | 'storageDir' | 'clientDistDir' | 'rateLimitPerMinute' | 'trustProxy' | 'logLevel' | 'testSurface' | 'metrics'
+> & {
   readonly payments: { readonly provider: 'sandbox' | 'chapa' };
 };
 
@@ -98,6 +117,8 @@ export interface AppDeps {
   readonly sessionRevocations?: Pick<PgChannel, 'publish' | 'subscribe'>;
   /** Where pushes learn what changed: the store tail by default; the relay's Kafka topics in distributed mode. */
   readonly pushFeed?: PushFeedFactory;
+  /** This process's metrics (main.ts wires the platform into them too); a fresh registry when absent. */
+  readonly metrics?: GatewayMetrics;
 }
 
 export interface QalApp {
@@ -116,7 +137,40 @@ const FRAMEWORK_ERRORS: Record<string, string> = {
   FST_FILES_LIMIT: 'validation_failed',
   FST_FIELDS_LIMIT: 'validation_failed',
   FST_INVALID_MULTIPART_CONTENT_TYPE: 'avatar_missing',
+  // Refused by the router before any route (Fastify's frameworkErrors): a broken %-escape, an id too long to exist.
+  FST_ERR_BAD_URL: 'validation_failed',
+  FST_ERR_MAX_PARAM_LENGTH: 'not_found',
 };
+
+/** The named rejection of a refusal known only by its HTTP status (a plugin's or Fastify's own). */
+const REFUSALS_BY_STATUS: Record<number, string> = {
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not_found',
+  413: 'payload_too_large',
+  415: 'unsupported_media_type',
+  429: 'rate_limited',
+};
+
+/** Every error of every route and hook, as the failure envelope: a named rejection, else the code a framework error maps to. */
+function answerError(error: FastifyError | Rejection, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof Rejection) {
+    if (error.code === 'rate_limited' && error.details?.retryAfterSec) reply.header('retry-after', String(error.details.retryAfterSec));
+    return sendFailure(request, reply, error.code, error.details);
+  }
+  const mapped = error.code ? FRAMEWORK_ERRORS[error.code] : undefined;
+  if (mapped) return sendFailure(request, reply, mapped);
+  if (error.validation) return sendFailure(request, reply, 'validation_failed', { fields: { _: error.message } });
+  if (error.name === 'CommandTimeoutError') return sendFailure(request, reply, 'command_timeout');
+  if (error.name === 'InvalidCursorError')
+    return sendFailure(request, reply, 'validation_failed', { fields: { cursor: 'not a cursor from this list' } });
+  if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
+    request.log.info({ err: error }, 'request refused');
+    return sendFailure(request, reply, REFUSALS_BY_STATUS[error.statusCode] ?? 'validation_failed');
+  }
+  request.log.error({ err: error }, 'request failed');
+  return sendFailure(request, reply, 'internal_error');
+}
 
 /**
  * TRUST_PROXY as Fastify takes it, never `true`: X-Forwarded-For is believed only as far as the configured proxies.
@@ -130,13 +184,21 @@ export function fastifyTrustProxy(trust: Config['trustProxy']): NonNullable<Fast
 }
 
 /** The whole HTTP and websocket surface, apart from listen() (src/main.ts) so tests use inject(). */
-export async function buildApp(deps: AppDeps): Promise<QalApp> {
+export async function buildApp(given: AppDeps): Promise<QalApp> {
+  const metrics = given.metrics ?? createGatewayMetrics();
+  // every command is timed, and handled under its correlation id (so the embedded services' log lines carry it)
+  const deps: AppDeps = { ...given, commands: correlatedSender(metrics.observeCommands(given.commands)) };
   const clock = deps.clock ?? systemClock;
   const app = Fastify({
     ...(deps.loggerInstance ? { loggerInstance: deps.loggerInstance } : { logger: deps.logger ?? loggerOptions(deps.config.logLevel) }),
+    ...correlationServerOptions(),
     bodyLimit: LIMITS.jsonBodyLimitBytes,
     trustProxy: fastifyTrustProxy(deps.config.trustProxy),
+    frameworkErrors: (error, request, reply) => sendFailure(request, reply, FRAMEWORK_ERRORS[error.code] ?? 'internal_error'),
   });
+  correlateRequests(app);
+  // First, so the routes plugins add too (the CORS preflight, the API docs) answer their errors in the envelope.
+  app.setErrorHandler(answerError);
 
   const hub = createHub();
   const rooms = roomQueries(deps.engine.queries);
@@ -160,6 +222,8 @@ export async function buildApp(deps: AppDeps): Promise<QalApp> {
     sendCommand(deps.commands, command).catch((err: unknown) => app.log.warn({ err, code }, 'presence update failed'));
   };
   hub.register(roomChannelKind({ queries: rooms, people, setPresence }));
+  const testSurface = deps.config.testSurface;
+  if (testSurface) hub.register(testChannelKind());
   const pushes = {
     handle: async (events: readonly StoredEvent[]) => {
       await pushWalletChanges(hub, events, deps.ledger.queries);
@@ -212,6 +276,7 @@ export async function buildApp(deps: AppDeps): Promise<QalApp> {
     people,
     findUserByUsername: (username) => identity.findUserByUsername(username),
     afterSuccess: () => tail.poke(),
+    passwordAttempts: createPasswordAttempts({ db: deps.db, clock }),
   });
 
   // An empty JSON body (a POST without payload) is an empty object, not an error.
@@ -259,6 +324,7 @@ export async function buildApp(deps: AppDeps): Promise<QalApp> {
     nameSpace: 'qal-rate-',
     ...(deps.redis ? { redis: deps.redis } : {}),
     keyGenerator: (request) => request.ip,
+    allowList: (request) => isClientFileRequest(request.method, request.url),
     errorResponseBuilder: (_request, context) =>
       new Rejection('rate_limited', { retryAfterSec: Math.max(1, Math.ceil(context.ttl / 1000)) }),
   });
@@ -266,36 +332,21 @@ export async function buildApp(deps: AppDeps): Promise<QalApp> {
     limits: { fileSize: LIMITS.avatarMaxBytes, files: 1, fields: 5, parts: 6, headerPairs: 100 },
   });
   await app.register(websocket, { options: { maxPayload: LIMITS.wsMaxMessageBytes } });
+  // Before any route, so each is documented (and Fastify's own validation is off: zod validates in the handlers).
+  await registerApiDocs(app);
+  registerHttpMetrics(app, metrics, deps.config.metrics);
+  refuseControlCharacters(app);
 
-  app.setErrorHandler((error: FastifyError | Rejection, request, reply) => {
-    if (error instanceof Rejection) {
-      if (error.code === 'rate_limited' && error.details?.retryAfterSec) reply.header('retry-after', String(error.details.retryAfterSec));
-      return sendFailure(request, reply, error.code, error.details);
-    }
-    const mapped = error.code ? FRAMEWORK_ERRORS[error.code] : undefined;
-    if (mapped) return sendFailure(request, reply, mapped);
-    if (error.validation) return sendFailure(request, reply, 'validation_failed', { fields: { _: error.message } });
-    if (error.name === 'CommandTimeoutError') return sendFailure(request, reply, 'command_timeout');
-    if (error.name === 'InvalidCursorError')
-      return sendFailure(request, reply, 'validation_failed', { fields: { cursor: 'not a cursor from this list' } });
-    if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
-      request.log.info({ err: error }, 'request refused');
-      const byStatus: Record<number, string> = {
-        401: 'unauthorized',
-        403: 'forbidden',
-        404: 'not_found',
-        413: 'payload_too_large',
-        415: 'unsupported_media_type',
-        429: 'rate_limited',
-      };
-      return sendFailure(request, reply, byStatus[error.statusCode] ?? 'validation_failed');
-    }
-    request.log.error({ err: error }, 'request failed');
-    return sendFailure(request, reply, 'internal_error');
+  // A refusal sent without a body (@fastify/websocket's 404 to a plain GET of a socket's path) gets the envelope too.
+  app.addHook('onSend', async (request, reply, payload) => {
+    const bodiless = payload === undefined || payload === null || payload === '';
+    if (reply.statusCode < 400 || request.method === 'HEAD' || !bodiless) return payload;
+    reply.header('content-type', 'application/json; charset=utf-8');
+    return JSON.stringify(failure(REFUSALS_BY_STATUS[reply.statusCode] ?? 'validation_failed', requestLanguage(request)).body);
   });
 
-  app.get('/health', async () => ({ status: 'ok' }));
-  app.get('/ready', async (_request, reply) =>
+  app.get('/health', { schema: systemRouteSchemas.health() }, async () => ({ status: 'ok' }));
+  app.get('/ready', { schema: systemRouteSchemas.ready() }, async (_request, reply) =>
     deps.isReady && !deps.isReady() ? reply.code(503).send({ status: 'starting' }) : { status: 'ok' },
   );
 
@@ -306,6 +357,7 @@ export async function buildApp(deps: AppDeps): Promise<QalApp> {
       publicWalletRoutes(api, ctx);
       gameRoutes(api);
       publicLeaderboardRoutes(api, ctx);
+      if (testSurface) publicDebugRoutes(api);
       if (deps.config.payments.provider === 'chapa' && deps.payments)
         await chapaWebhookRoute(api, { payments: deps.payments, runLedger: ctx.runLedger });
       await api.register(async (authed) => {
@@ -316,12 +368,14 @@ export async function buildApp(deps: AppDeps): Promise<QalApp> {
           request.user = user;
           request.sessionToken = token;
         });
+        documentBearerAuth(authed);
         sessionRoutes(authed, ctx);
         userRoutes(authed, ctx);
         walletRoutes(authed, ctx);
         matchRoutes(authed, games, roomCommands);
         roomRoutes(authed, roomCommands);
         leaderboardRoutes(authed, ctx);
+        if (testSurface) channelAuthRoutes(authed, hub);
       });
     },
     { prefix: '/api/v1' },
@@ -335,7 +389,9 @@ export async function buildApp(deps: AppDeps): Promise<QalApp> {
   }
   registerWebsocket(app, {
     hub,
-    authenticate: (token) => identity.sessions.authenticate(token),
+    observer: metrics.ws,
+    authenticate: (token) => identity.sessions.session(token),
+    clock,
     games,
     rooms: roomCommands,
     // This process's sign-outs close its sockets directly, so they do not wait on (or depend on) the announcement,
@@ -350,8 +406,15 @@ export async function buildApp(deps: AppDeps): Promise<QalApp> {
     },
   });
 
+  if (testSurface) registerGuestSocket(app);
+
   registerSharePage(app, { clientDistDir: deps.config.clientDistDir, leaderboard: deps.leaderboard });
-  const spaFallback = await registerStatic(app, { storageDir: deps.config.storageDir, clientDistDir: deps.config.clientDistDir });
+  const spaFallback = await registerStatic(app, {
+    storageDir: deps.config.storageDir,
+    clientDistDir: deps.config.clientDistDir,
+    // Switched off, the test pages are not served at all (404), rather than served for the client to hide.
+    hiddenPages: testSurface ? [] : TEST_PAGE_PATHS,
+  });
   app.setNotFoundHandler((request, reply) => {
     const page = spaFallback(request, reply);
     if (page) return page;

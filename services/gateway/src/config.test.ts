@@ -141,4 +141,46 @@ describe('NODE_ENV=production', () => {
   it('leaves development and tests alone', () => {
     for (const NODE_ENV of ['development', 'test']) expect(errorsOf({ NODE_ENV })).toEqual([]);
   });
+
+  it('switches the websocket test surface off unless QAL_TEST_SURFACE turns it on', () => {
+    const staging = { NODE_ENV: 'production', QAL_STAGING: '1' };
+    expect(loadConfig(staging, '/srv/qal').testSurface).toBe(false);
+    expect(loadConfig({ ...staging, QAL_TEST_SURFACE: '1' }, '/srv/qal').testSurface).toBe(true);
+    for (const NODE_ENV of ['development', 'test', '']) expect(loadConfig({ NODE_ENV }, '/srv/qal').testSurface).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'development', QAL_TEST_SURFACE: 'false' }, '/srv/qal').testSurface).toBe(false);
+    expect(errorsOf({ QAL_TEST_SURFACE: 'maybe' })).toEqual([expect.stringMatching(/^QAL_TEST_SURFACE: .*\(got "maybe"\)$/)]);
+  });
+});
+
+describe('metrics and log settings', () => {
+  const production = { NODE_ENV: 'production', QAL_STAGING: '1' };
+
+  it('answer /metrics on the public port in development only, unless METRICS_PUBLIC says otherwise', () => {
+    expect(loadConfig({}, '/srv/qal').metrics).toEqual({ port: null, onPublicPort: true });
+    expect(loadConfig(production, '/srv/qal').metrics).toEqual({ port: null, onPublicPort: false });
+    expect(loadConfig({ ...production, METRICS_PORT: '9464' }, '/srv/qal').metrics).toEqual({ port: 9464, onPublicPort: false });
+    expect(loadConfig({ ...production, METRICS_PUBLIC: '1' }, '/srv/qal').metrics).toEqual({ port: null, onPublicPort: true });
+    expect(loadConfig({ METRICS_PUBLIC: 'no', METRICS_PORT: ' ' }, '/srv/qal').metrics).toEqual({ port: null, onPublicPort: false });
+  });
+
+  it('refuse a bad METRICS_PORT or METRICS_PUBLIC with one line each', () => {
+    expect(errorsOf({ METRICS_PORT: 'x' })).toEqual([
+      expect.stringMatching(/^METRICS_PORT: must be a port number \(1-65535\) \(got "x"\)$/),
+    ]);
+    expect(errorsOf({ METRICS_PORT: '70000' })).toEqual([expect.stringMatching(/^METRICS_PORT: must be a port number/)]);
+    expect(errorsOf({ PORT: '8080', METRICS_PORT: '8080' })).toEqual([
+      expect.stringMatching(/^METRICS_PORT: must differ from PORT .*METRICS_PUBLIC=1.* \(got "8080"\)$/),
+    ]);
+    expect(errorsOf({ METRICS_PUBLIC: 'sometimes' })).toEqual([expect.stringMatching(/^METRICS_PUBLIC: .*\(got "sometimes"\)$/)]);
+  });
+
+  it('log pretty lines only outside production', () => {
+    expect(loadConfig({}, '/srv/qal')).toMatchObject({ logFormat: 'auto', production: false });
+    expect(loadConfig({ LOG_FORMAT: 'pretty' }, '/srv/qal').logFormat).toBe('pretty');
+    expect(loadConfig({ ...production, LOG_FORMAT: 'json' }, '/srv/qal')).toMatchObject({ logFormat: 'json', production: true });
+    expect(errorsOf({ ...production, LOG_FORMAT: 'pretty' })).toEqual([
+      expect.stringMatching(/^LOG_FORMAT: must not be pretty with NODE_ENV=production/),
+    ]);
+    expect(errorsOf({ LOG_FORMAT: 'fancy' })).toEqual([expect.stringMatching(/^LOG_FORMAT: .*\(got "fancy"\)$/)]);
+  });
 });

@@ -14,6 +14,12 @@ export const LIMITS = {
   otpMaxPerIpPerWindow: 20,
   /** Wrong codes one IP address may send in a window (any phones): past it, its verifies are refused unchecked. */
   otpMaxWrongVerifiesPerIpPerWindow: 20,
+  /** Wrong room passwords are counted over this window (per room and player, and per IP address). */
+  roomPasswordWindowSec: 15 * 60,
+  /** Wrong passwords one player may try on one room in a window: past it, their password joins there are refused. */
+  roomPasswordMaxWrongPerRoomAndPlayer: 5,
+  /** Wrong room passwords one IP address may send in a window (any rooms, any players). */
+  roomPasswordMaxWrongPerIp: 20,
   sessionTtlSec: 30 * 24 * 60 * 60,
   /** A session and the tokens refreshed from it end this long after the sign-in, however often it is refreshed. */
   sessionMaxAgeSec: 90 * 24 * 60 * 60,
@@ -31,6 +37,22 @@ export const LIMITS = {
   commandTimeoutMs: 10_000,
   walletTailPollMs: 200,
   wsMaxMessageBytes: 4 * 1024,
+  /**
+   * Each socket's message rate, a token bucket: this many messages at once, refilled at wsMessagesPerSec (well above
+   * a fast player: a benchmark player sends about 10 moves a second). Over it the socket is closed.
+   */
+  wsMessageBurst: 40,
+  wsMessagesPerSec: 20,
+  /** Messages one socket may send while its token is still being checked (each waits, in order). */
+  wsMaxQueuedBeforeAuth: 32,
+  /** Messages of one socket waiting behind the one being handled (a slow command holds the rest back). */
+  wsMaxPendingMessages: 64,
+  /** Channels one socket may follow at once. */
+  wsMaxSubscriptionsPerSocket: 50,
+  /** Open sockets of one player on one gateway process (tabs, devices, test pages). */
+  wsMaxSocketsPerUser: 10,
+  /** A socket not signed in with its `auth` message this long after opening is closed. */
+  wsAuthTimeoutMs: 10_000,
   dailyBonusAmount: 10,
   /** Finished codes and dead sessions are deleted after this long (codes must outlive the hourly windows). */
   identityRetentionSec: 7 * 24 * 60 * 60,
@@ -139,6 +161,17 @@ const httpUrl = z
   .trim()
   .refine((v) => /^https?:\/\/.+/.test(v), 'must be an http:// or https:// URL');
 
+/** A port of a listener of its own: blank is unset; never 0, as a scraper has to know where to look. */
+const metricsPort = z.preprocess(
+  (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+  z.coerce
+    .number({ error: 'must be a port number (1-65535)' })
+    .int('must be a port number (1-65535)')
+    .min(1, 'must be a port number (1-65535)')
+    .max(65535, 'must be a port number (1-65535)')
+    .optional(),
+);
+
 const EnvSchema = z
   .object({
     QAL_MODE: z.enum(['embedded', 'distributed']).default('embedded'),
@@ -158,6 +191,8 @@ const EnvSchema = z
     PUBLIC_URL: httpUrl.optional(),
     CORS_ORIGINS: list.default([]),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** auto: pretty on a terminal, JSON lines when piped; pretty: also when piped (a dev runner prefixing lines). */
+    LOG_FORMAT: z.enum(['auto', 'pretty', 'json']).default('auto'),
     STORAGE_DIR: optionalText,
     CLIENT_DIST_DIR: optionalText,
     REDIS_URL: redisUrl.optional(),
@@ -166,6 +201,12 @@ const EnvSchema = z
     NODE_ENV: optionalText,
     /** Lets a NODE_ENV=production server run with the console SMS and the sandbox payments (a staging server). */
     QAL_STAGING: boolean.default(false),
+    /** The websocket test pages, calls and channel: on by default except with NODE_ENV=production. */
+    QAL_TEST_SURFACE: boolean.optional(),
+    /** A listener of its own answering /metrics (Prometheus), e.g. 9464; none when unset. */
+    METRICS_PORT: metricsPort,
+    /** /metrics on the public PORT too: on by default except with NODE_ENV=production. */
+    METRICS_PUBLIC: boolean.optional(),
   })
   .superRefine((env, ctx) => {
     const need = (key: keyof typeof env, why: string) => {
@@ -184,6 +225,18 @@ const EnvSchema = z
       need('CHAPA_WEBHOOK_SECRET', 'when PAYMENT_PROVIDER=chapa');
       need('PUBLIC_URL', 'when PAYMENT_PROVIDER=chapa (for the return and callback URLs)');
     }
+    if (env.METRICS_PORT !== undefined && env.METRICS_PORT === env.PORT)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['METRICS_PORT'],
+        message: 'must differ from PORT (to answer /metrics on the public port, set METRICS_PUBLIC=1 instead)',
+      });
+    if (env.NODE_ENV === 'production' && env.LOG_FORMAT === 'pretty')
+      ctx.addIssue({
+        code: 'custom',
+        path: ['LOG_FORMAT'],
+        message: 'must not be pretty with NODE_ENV=production (log collectors read JSON lines): use auto or json',
+      });
     if (env.NODE_ENV === 'production' && !env.QAL_STAGING) {
       const staging = 'or set QAL_STAGING=1 if this is a staging server';
       if (env.SMS_PROVIDER === 'console')
@@ -223,12 +276,20 @@ export interface Config {
     | { readonly provider: 'chapa'; readonly secretKey: string; readonly webhookSecret: string; readonly publicUrl: string };
   readonly corsOrigins: readonly string[];
   readonly logLevel: string;
+  /** LOG_FORMAT: pretty lines, JSON lines, or pretty only on a terminal (auto); always JSON in production. */
+  readonly logFormat: 'auto' | 'pretty' | 'json';
   readonly storageDir: string;
   readonly clientDistDir: string;
   readonly redisUrl: string | null;
   readonly rateLimitPerMinute: number;
   /** Fastify's trustProxy: false (trust nothing), a hop count, or the trusted proxies' addresses/CIDRs. */
   readonly trustProxy: false | number | readonly string[];
+  /** Whether the websocket test pages, calls and channel exist (QAL_TEST_SURFACE; off in production unless set). */
+  readonly testSurface: boolean;
+  /** NODE_ENV=production: JSON logs even on a terminal, /metrics off the public port unless METRICS_PUBLIC. */
+  readonly production: boolean;
+  /** Where /metrics answers: a listener of its own (METRICS_PORT) and/or the public port (METRICS_PUBLIC). */
+  readonly metrics: { readonly port: number | null; readonly onPublicPort: boolean };
 }
 
 export class ConfigError extends Error {
@@ -279,10 +340,14 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>, cw
         : { provider: 'sandbox' },
     corsOrigins: e.CORS_ORIGINS,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT,
     storageDir: path.resolve(cwd, e.STORAGE_DIR ?? path.join(dataDir, 'storage')),
     clientDistDir: path.resolve(cwd, e.CLIENT_DIST_DIR ?? path.join(REPO_ROOT, 'client/dist')),
     redisUrl: e.REDIS_URL ?? null,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     trustProxy: e.TRUST_PROXY,
+    testSurface: e.QAL_TEST_SURFACE ?? e.NODE_ENV !== 'production',
+    production: e.NODE_ENV === 'production',
+    metrics: { port: e.METRICS_PORT ?? null, onPublicPort: e.METRICS_PUBLIC ?? e.NODE_ENV !== 'production' },
   };
 }

@@ -164,6 +164,18 @@ describe('operations', () => {
     await app.close();
   });
 
+  it("does not count the client's files against the budget: a first load is thirty of them", async () => {
+    const app = await appWith({ rateLimitPerMinute: 3, clientDistDir: clientDir });
+    for (let i = 0; i < 10; i++) {
+      const asset = await app.inject({ method: 'GET', url: '/assets/app-1234.js', remoteAddress: '10.55.0.3' });
+      expect(asset.statusCode, `asset request ${i + 1}`).toBe(200);
+    }
+    const codes: number[] = [];
+    for (let i = 0; i < 4; i++) codes.push((await app.inject({ method: 'GET', url: '/wallet', remoteAddress: '10.55.0.3' })).statusCode);
+    expect(codes).toEqual([200, 200, 200, 429]);
+    await app.close();
+  });
+
   it('allows cross-origin calls only from the configured origins', async () => {
     const app = await appWith({ corsOrigins: ['https://play.qal.example'] });
     const allowed = await app.inject({ method: 'GET', url: '/api/v1/games', headers: { origin: 'https://play.qal.example' } });

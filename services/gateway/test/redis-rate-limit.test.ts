@@ -1,24 +1,17 @@
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findTestRedis } from '@qal/events/testing';
 import { buildApp } from '../src/app.ts';
 import type { TestPlatform } from '../src/testing/platform.ts';
 import { startPlatform } from './support/platform.ts';
 
-/** Several gateways share one per-IP budget through Redis (REDIS_URL) in the distributed mode. */
+/** Several gateways share one per-IP budget through Redis (REDIS_URL, a container, or the local server). */
 async function findRedis(): Promise<string | null> {
-  const url = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-  const probe = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, connectTimeout: 1_000, retryStrategy: () => null });
-  try {
-    await probe.connect();
-    await probe.ping();
-    return url;
-  } catch (error) {
-    if (process.env.CI === 'true' && process.env.REDIS_URL) throw new Error(`Redis at ${url} did not answer: ${String(error)}`);
-    console.warn(`SKIP Redis rate-limit suite: ${url} did not answer (${String(error)})`);
-    return null;
-  } finally {
-    probe.disconnect();
-  }
+  const url = await findTestRedis();
+  if (url) return url;
+  if (process.env.CI === 'true' && process.env.REDIS_URL) throw new Error(`Redis at ${process.env.REDIS_URL} did not answer`);
+  console.warn('SKIP Redis rate-limit suite: no Redis answered (REDIS_URL, Docker or 127.0.0.1:6379)');
+  return null;
 }
 
 const url = await findRedis();

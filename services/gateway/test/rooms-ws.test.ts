@@ -1,10 +1,9 @@
-import { WebSocket } from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerMessage } from '@qal/events';
 import type { TestPlatform } from '../src/testing/platform.ts';
 import { startPlatform } from './support/platform.ts';
 import { roomClient, type DuelView } from './support/rooms.ts';
-import { collect } from './support/ws-client.ts';
+import { connectSocket } from './support/ws-client.ts';
 
 let t: TestPlatform;
 let c: ReturnType<typeof roomClient>;
@@ -20,12 +19,7 @@ afterAll(async () => {
 });
 
 async function connect(token: string, headers: Record<string, string> = {}) {
-  const socket = new WebSocket(`${base}/ws?token=${encodeURIComponent(token)}`, { headers });
-  const client = collect(socket);
-  await new Promise<void>((resolve, reject) => {
-    socket.once('open', () => resolve());
-    socket.once('error', reject);
-  });
+  const client = await connectSocket(base, token, headers);
   let n = 0;
   /** Sends a command and waits for its result. */
   const command = async (name: string, payload: Record<string, unknown>, idempotencyKey?: string) => {

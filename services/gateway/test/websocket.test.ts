@@ -1,8 +1,8 @@
-import { WebSocket } from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LIMITS } from '../src/config.ts';
 import type { TestPlatform } from '../src/testing/platform.ts';
 import { bearer, startPlatform } from './support/platform.ts';
-import { collect } from './support/ws-client.ts';
+import { connectSocket, openSocket } from './support/ws-client.ts';
 
 let t: TestPlatform;
 let base: string;
@@ -16,23 +16,29 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function connect(token?: string, headers: Record<string, string> = {}) {
-  const socket = new WebSocket(`${base}/ws${token ? `?token=${encodeURIComponent(token)}` : ''}`, { headers });
-  const client = collect(socket);
-  await new Promise<void>((resolve, reject) => {
-    socket.once('open', () => resolve());
-    socket.once('error', reject);
-  });
-  return client;
-}
+const connect = (token: string, headers: Record<string, string> = {}) => connectSocket(base, token, headers);
 
 describe('websocket', () => {
-  it('refuses a missing or bad token with an error and close code 4401', async () => {
-    for (const token of [undefined, 'not-a-session-token-at-all-0123456789']) {
-      const ws = await connect(token);
+  it('refuses a bad token, or a first message other than auth, with an error and close code 4401', async () => {
+    const { user } = await t.signIn();
+    const badToken = await connect('not-a-session-token-at-all-0123456789');
+    const noAuth = await openSocket(`${base}/ws`);
+    noAuth.send({ type: 'subscribe', channel: `user:${user.id}` });
+    for (const ws of [badToken, noAuth]) {
       expect(await ws.next('error')).toEqual({ type: 'error', code: 'unauthorized', message: 'Not authenticated' });
       expect((await ws.closed()).code).toBe(4401);
+      expect(ws.received.filter((m) => m.type === 'subscribed')).toEqual([]);
     }
+  });
+
+  it('refuses the token in the URL (the old way), even a good one, and follows nothing', async () => {
+    const { token, user } = await t.signIn();
+    const ws = await openSocket(`${base}/ws?token=${encodeURIComponent(token)}`);
+    ws.send({ type: 'auth', token });
+    ws.send({ type: 'subscribe', channel: `user:${user.id}` });
+    expect(await ws.next('error')).toMatchObject({ code: 'ws_token_in_url' });
+    expect((await ws.closed()).code).toBe(4401);
+    expect(ws.received.map((m) => m.type)).toEqual(['error']);
   });
 
   it('answers ping with pong', async () => {
@@ -135,5 +141,72 @@ describe('websocket', () => {
     other.send({ type: 'subscribe', channel: `user:${second.user.id}` });
     expect(await other.next('subscribed')).toMatchObject({ channel: `user:${second.user.id}` });
     other.close();
+  });
+
+  it('closes a socket that floods messages: an error naming the limit, then 1008', async () => {
+    const { token } = await t.signIn();
+    const ws = await connect(token, { 'accept-language': 'en' });
+    ws.send({ type: 'ping' });
+    await ws.next('pong');
+    const sent = LIMITS.wsMessageBurst * 3;
+    for (let i = 0; i < sent; i++) ws.send({ type: 'ping' });
+    expect(await ws.next('error')).toEqual({
+      type: 'error',
+      code: 'ws_too_many_messages',
+      message: 'Too many messages on this connection. Please slow down',
+    });
+    expect((await ws.closed()).code).toBe(1008);
+    expect(ws.received.filter((m) => m.type === 'pong').length).toBeLessThan(sent);
+  });
+
+  it("refuses a player's socket past the cap of open sockets, and takes one again once another closed", async () => {
+    const { token } = await t.signIn();
+    const open = [];
+    for (let i = 0; i < LIMITS.wsMaxSocketsPerUser; i++) {
+      const ws = await connect(token);
+      ws.send({ type: 'ping' });
+      await ws.next('pong');
+      open.push(ws);
+    }
+    const extra = await connect(token, { 'accept-language': 'am' });
+    expect(await extra.next('error')).toMatchObject({ code: 'ws_too_many_sockets', message: expect.stringContaining('ቃል') });
+    expect((await extra.closed()).code).toBe(1008);
+    open.pop()!.close();
+    const again = await connect(token);
+    again.send({ type: 'ping' });
+    expect(await again.next('pong')).toEqual({ type: 'pong' });
+    for (const ws of [...open, again]) ws.close();
+  });
+
+  it('after a refresh, closes the old token’s socket and pushes to the new token’s', async () => {
+    const { token, user } = await t.signIn();
+    const channel = `user:${user.id}`;
+    const old = await connect(token);
+    old.send({ type: 'subscribe', channel });
+    await old.next('subscribed');
+    const refreshed = await t.app.inject({ method: 'POST', url: '/api/v1/auth/refresh', headers: bearer(token) });
+    const newToken = (refreshed.json() as { data: { token: string } }).data.token;
+    expect((await old.closed()).code).toBe(4401);
+    const ws = await connect(newToken);
+    ws.send({ type: 'subscribe', channel });
+    await ws.next('subscribed');
+    await t.app.inject({ method: 'POST', url: '/api/v1/user/claim-daily-bonus', headers: bearer(newToken) });
+    expect(await ws.next('push', (m) => m.channel === channel)).toMatchObject({ event: 'wallet', data: { balance: 110 } });
+    ws.close();
+  });
+
+  // Last: it moves the platform's clock a month on.
+  it('closes a socket with 4401 when its session expires, without waiting for its next message', async () => {
+    const signedInAt = t.clock().getTime();
+    const { token, user } = await t.signIn();
+    const expiresAt = signedInAt + LIMITS.sessionTtlSec * 1000;
+    t.clock.set(new Date(expiresAt - 200));
+    const ws = await connect(token);
+    const channel = `user:${user.id}`;
+    ws.send({ type: 'subscribe', channel });
+    await ws.next('subscribed');
+    t.clock.set(new Date(expiresAt + 1));
+    expect(await ws.next('error')).toMatchObject({ code: 'unauthorized' });
+    expect((await ws.closed()).code).toBe(4401);
   });
 });

@@ -123,3 +123,6 @@ export const CATCH_UP_TIMEOUT_MS = 5_000;
 export const CHECKPOINT_POLL_MS = 100;
 /** Attempts of the rebuild's final swap when the live projection keeps moving ahead of the shadow tables. */
 export const REBUILD_SWAP_ATTEMPTS = 20;
+
+/** Where the process answers /metrics (Prometheus) when METRICS_PORT is not set. */
+export const METRICS_PORT_DEFAULT = 9103;

@@ -44,3 +44,6 @@ export const WALLET_OPENER_RETRY_MS = 1_000;
 
 /** The actor of commands the ledger sends itself. */
 export const LEDGER_ACTOR = 'system:ledger';
+
+/** Where the process answers /metrics (Prometheus) when METRICS_PORT is not set. */
+export const METRICS_PORT_DEFAULT = 9101;

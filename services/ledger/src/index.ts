@@ -13,3 +13,4 @@ export { audit, type AuditReport } from './audit/audit.ts';
 /** The pure core: decisions and folds without I/O (the ledger benchmark measures them alone). */
 export { decideOpenWallet, decideTransfer } from './core/decide.ts';
 export { emptyAccount, foldAccount, walletFromLastEvent, type AccountState } from './core/state.ts';
+export { ledgerTransferMetrics, LEDGER_PROJECTIONS } from './metrics.ts';

@@ -1,10 +1,25 @@
 /**
  * The ledger as its own process (distributed mode, `npm run start:distributed`): ledger commands from the
  * `commands.ledger` topic, outcomes to the waiting gateway, the read model in the `ledger` schema, the wallet
- * opener, and /health + /ready on LEDGER_PORT (default 3101). Needs DATABASE_URL and KAFKA_BROKERS.
+ * opener, /health + /ready on LEDGER_PORT (default 3101) and /metrics on METRICS_PORT (default 9101). Needs DATABASE_URL
+ * and KAFKA_BROKERS.
  */
-import { COMMAND_TOPICS, commandGroupId, runService, SERVICE_SCHEMAS, serveCommands, startRelay, type Position } from '@qal/events';
+import {
+  COMMAND_TOPICS,
+  commandGroupId,
+  correlatedHandler,
+  observeAppends,
+  RELAY_SUBSCRIBER,
+  runService,
+  SERVICE_SCHEMAS,
+  serveCommands,
+  startRelay,
+  type Position,
+} from '@qal/events';
+import { observeCommandHandler, serveServiceMetrics, watchService } from '@qal/events/metrics';
+import { METRICS_PORT_DEFAULT } from './config.ts';
 import { createLedger } from './ledger.ts';
+import { LEDGER_PROJECTIONS, ledgerTransferMetrics } from './metrics.ts';
 import { chapaOptionsFromEnv, createChapaPaymentProvider } from './payments/chapa.ts';
 import type { PaymentProvider } from './payments/port.ts';
 import { createSandboxPaymentProvider } from './payments/sandbox.ts';
@@ -24,6 +39,9 @@ function paymentsFrom(env: Readonly<Record<string, string | undefined>>): Paymen
   );
 }
 
+const metrics = await serveServiceMetrics('ledger', process.env, METRICS_PORT_DEFAULT);
+const transfers = ledgerTransferMetrics(metrics.registry);
+
 await runService({
   name: 'ledger',
   schema: SERVICE_SCHEMAS.ledger,
@@ -31,7 +49,14 @@ await runService({
   defaultPort: 3101,
   // the bus runs each key's commands in order, one at a time, and the keys side by side (events/src/bus/keyed-work.ts):
   // one wallet's commands stay in order, and a slow one holds back nothing else
-  async start({ store, db, bus, logger, env }) {
+  async start({ store: unobserved, db, bus, logger, env }) {
+    const watched = watchService(metrics.registry, {
+      store: observeAppends(unobserved, transfers),
+      projections: [...LEDGER_PROJECTIONS, RELAY_SUBSCRIBER],
+      brokers: env.kafkaBrokers,
+      consumers: [{ name: 'commands', groupId: commandGroupId('ledger'), topics: [COMMAND_TOPICS.ledger] }],
+    });
+    const store = watched.store;
     const ledger = await createLedger({ store, db, payments: paymentsFrom(env.raw), logger });
     await ledger.start();
     // A relay here too (the leaderboard process runs one as well; the store lets one publish a batch at a time):
@@ -48,7 +73,7 @@ await runService({
       bus,
       groupId: commandGroupId('ledger'),
       topics: [COMMAND_TOPICS.ledger],
-      handler: ledger.handle,
+      handler: correlatedHandler(observeCommandHandler(ledger.handle, metrics.registry)),
     });
     return {
       checks: { projection: () => caughtUp },
@@ -56,6 +81,7 @@ await runService({
         await commands.stop(); // offsets of the commands handled so far are committed here
         await relay.stop(); // the batch in flight is published and checkpointed, or rolled back
         await ledger.stop();
+        await watched.close();
       },
     };
   },

@@ -179,10 +179,12 @@ export class PushClient {
 
   private open(gateway: number): Promise<void> {
     return new Promise((resolve, reject) => {
-      const url = `${this.cluster.gatewayUrl(gateway).replace('http', 'ws')}/ws?token=${encodeURIComponent(this.player.token)}`;
-      const socket = new WebSocket(url);
+      const socket = new WebSocket(`${this.cluster.gatewayUrl(gateway).replace('http', 'ws')}/ws`);
       let subscribed = false;
-      socket.once('open', () => socket.send(JSON.stringify({ type: 'subscribe', channel: `user:${this.player.userId}` })));
+      socket.once('open', () => {
+        socket.send(JSON.stringify({ type: 'auth', token: this.player.token }));
+        socket.send(JSON.stringify({ type: 'subscribe', channel: `user:${this.player.userId}` }));
+      });
       socket.on('message', (raw) => {
         const message = JSON.parse(raw.toString()) as { type: string; version?: number; snapshot?: WalletPush; data?: WalletPush };
         const wallet = message.type === 'subscribed' ? message.snapshot : message.type === 'push' ? message.data : null;

@@ -7,7 +7,15 @@ import { execFile } from 'node:child_process';
 import { connect, createServer } from 'node:net';
 import path from 'node:path';
 import { openPostgresDatabase, type SqlDatabase } from '@qal/events';
-import { createScratchDatabase, findOrStartKafka, findTestPostgres, kafkaAnswers, stopKafkaIfStarted } from '@qal/events/testing';
+import {
+  createScratchDatabase,
+  findOrStartKafka,
+  findTestPostgres,
+  findTestRedis,
+  kafkaAnswers,
+  setKafkaContainerRunning,
+  stopKafkaIfStarted,
+} from '@qal/events/testing';
 import { createTopology, REPO_ROOT, type ManagedProcess, type Topology } from '../../../scripts/distributed/topology.ts';
 
 /** The fault suite's broker: its own port (controller on the next), never the shared test broker or KAFKA_BROKERS. */
@@ -93,8 +101,9 @@ export { stopKafkaIfStarted };
 /** A scratch database and the five processes on them, all ready. */
 export async function startCluster({ serverUrl, brokers }: { serverUrl: string; brokers: string }): Promise<Cluster> {
   const scratch = await createScratchDatabase(serverUrl);
-  const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-  const useRedis = await redisAnswers(redisUrl);
+  const found = await findTestRedis();
+  const redisUrl = found ?? 'redis://127.0.0.1:6379';
+  const useRedis = found !== null && (await redisAnswers(redisUrl));
   if (!useRedis) console.warn(`no Redis at ${redisUrl}: the gateways count per-IP limits each on its own`);
 
   const lines: string[] = [];
@@ -116,6 +125,8 @@ export async function startCluster({ serverUrl, brokers }: { serverUrl: string; 
     ledgerPort: ledgerPort!,
     enginePort: enginePort!,
     leaderboardPort: leaderboardPort!,
+    // free ports, so a start:distributed on this machine (its services on 9101-9103) does not collide
+    metricsPorts: { ledger: await freePort(), 'game-engine': await freePort(), leaderboard: await freePort() },
     env: {
       LOG_LEVEL: process.env.FAULT_TEST_LOG_LEVEL ?? 'warn',
       // every simulated player has an address of its own (X-Forwarded-For), as behind a proxy
@@ -164,10 +175,15 @@ export async function startCluster({ serverUrl, brokers }: { serverUrl: string; 
       return codes.get(phone)!;
     },
     async stopBroker() {
+      if (await setKafkaContainerRunning(FAULT_KAFKA_PORT, false)) return;
       const result = await run('bash', [kafkaScript, 'stop'], kafkaEnv, 60_000);
       if (result.code !== 0) throw new Error(`kafka.sh stop failed: ${result.output}`);
     },
     async startBroker() {
+      if (await setKafkaContainerRunning(FAULT_KAFKA_PORT, true)) {
+        if (!(await kafkaAnswers(brokers, 60_000))) throw new Error('the broker container did not answer after its restart');
+        return;
+      }
       const result = await run('bash', [kafkaScript, 'start'], { ...kafkaEnv, KAFKA_KEEP_DATA: '1' }, 120_000);
       if (result.code !== 0 || !(await kafkaAnswers(brokers, 30_000))) throw new Error(`kafka.sh start failed: ${result.output}`);
     },

@@ -194,11 +194,12 @@ export class ChannelFollower {
 
   private open(gateway: number): Promise<void> {
     return new Promise((resolve, reject) => {
-      const url = `${this.cluster.gatewayUrl(gateway).replace('http', 'ws')}/ws?token=${encodeURIComponent(this.player.token)}`;
-      const socket = new WebSocket(url);
+      const socket = new WebSocket(`${this.cluster.gatewayUrl(gateway).replace('http', 'ws')}/ws`);
       let opened = false;
       socket.once('open', () => {
         opened = true;
+        // The token goes in the first message; the subscriptions after it wait on the gateway until it is checked.
+        socket.send(JSON.stringify({ type: 'auth', token: this.player.token }));
         this.socket = socket;
         this.connections.push(gateway);
         for (const channel of this.channels) this.subscribe(socket, channel);

@@ -6,6 +6,7 @@ import { useFullScreen } from '../../lib/full-screen.ts';
 import { BottomBar } from './bottom-bar.tsx';
 import { GameStrip } from './game-strip.tsx';
 import { Header } from './header.tsx';
+import { OfflineGate } from './offline-gate.tsx';
 import { RealtimeBanner } from './realtime-banner.tsx';
 
 export function AppShell() {
@@ -21,7 +22,9 @@ export function AppShell() {
       <RealtimeBanner />
       <main className="main" id="main">
         <Suspense fallback={<PageSkeleton />}>
-          <Outlet />
+          <OfflineGate>
+            <Outlet />
+          </OfflineGate>
         </Suspense>
       </main>
       {!fullScreen && <BottomBar />}

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { selectUser, useAuth } from '../../lib/auth/auth-live.ts';
 import { userChannel } from '../../lib/realtime/protocol.ts';
 import { realtime, useRealtimeLog, useRealtimeState } from '../../lib/realtime/realtime.ts';
+import { ConnectionStateCard, DebugPage, MessageLog } from './connection-parts.tsx';
 
 /** Connection state and every message in and out, for checking the socket on a real device. */
 export function DebugWebsocketPage() {
@@ -12,7 +13,6 @@ export function DebugWebsocketPage() {
   const user = useAuth(selectUser);
   const [channel, setChannel] = useState(user ? userChannel(user.id) : '');
   const [extra, setExtra] = useState<{ channel: string; stop: () => void }[]>([]);
-  const time = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', second: '2-digit' });
 
   const subscribe = (event: FormEvent) => {
     event.preventDefault();
@@ -22,18 +22,8 @@ export function DebugWebsocketPage() {
   };
 
   return (
-    <section className="page" aria-labelledby="debug-title">
-      <header className="page-header">
-        <h1 id="debug-title">{t('title')}</h1>
-      </header>
-      <div className="card row row-between">
-        <span>
-          {t('state')}: <strong data-testid="ws-state">{state}</strong>
-        </span>
-        <button type="button" className="button button-compact" onClick={() => realtime.reconnect()}>
-          {t('reconnect')}
-        </button>
-      </div>
+    <DebugPage title={t('title')}>
+      <ConnectionStateCard state={state} onReconnect={() => realtime.reconnect()} />
 
       <form className="card row" onSubmit={subscribe}>
         <input
@@ -69,21 +59,7 @@ export function DebugWebsocketPage() {
         </ul>
       )}
 
-      <h2 className="section-title">{t('messages')}</h2>
-      {log.length === 0 ? (
-        <p className="card empty-state muted">{t('empty')}</p>
-      ) : (
-        <ol className="card log" data-testid="ws-log">
-          {[...log].reverse().map((entry) => (
-            <li key={entry.id} className={`log-entry log-${entry.direction}`}>
-              <span className="log-meta">
-                {time.format(entry.at)} {t(entry.direction)}
-              </span>
-              <code>{entry.text}</code>
-            </li>
-          ))}
-        </ol>
-      )}
-    </section>
+      <MessageLog log={log} />
+    </DebugPage>
   );
 }

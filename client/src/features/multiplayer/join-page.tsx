@@ -52,7 +52,7 @@ export function JoinPage() {
     } catch (error) {
       if (isCode(error, 'already_in_room')) {
         await navigate(to(`/multiplayer/room/${code}`), { replace: true });
-      } else if (isCode(error, 'password_required', 'invalid_password')) {
+      } else if (isCode(error, 'password_required', 'invalid_password', 'too_many_password_attempts')) {
         setStep({ kind: 'password', room, error: withPassword ? errorText(error) : null });
       } else {
         if (!tokenProblem.handle(error)) notify.error(errorText(error));

@@ -250,6 +250,18 @@ describe('multiplayer pages', { timeout: 30_000 }, () => {
     ]);
   });
 
+  it('join: too many wrong passwords keeps the password form, with the server message', async () => {
+    room = aRoom({ private: true, players: [aRoom().players[0]!] });
+    renderAt('/multiplayer/join/abc234');
+    const password = await screen.findByLabelText('Room password', {}, find);
+    const message = 'Too many wrong passwords for this room. Please try again later';
+    joinRefusal = { code: 'too_many_password_attempts', message };
+    fireEvent.change(password, { target: { value: 'nope' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Join room' }));
+    expect(await screen.findByText(message, {}, find)).toBeTruthy();
+    expect(screen.getByLabelText('Room password')).toBeTruthy();
+  });
+
   it('join: an invitee follows the link into a private room without being asked for the password', async () => {
     const host = aRoom().players[0]!;
     room = aRoom({ private: true, players: [host, { ...host, id: 'u-2', name: 'Sara', status: 'invited' }] });

@@ -21,6 +21,11 @@ export function uploadAvatar(file: File): Promise<User> {
   return api.request('/user/avatar', userSchema, { method: 'POST', form, requireSession: true });
 }
 
+/** Ends every session of the player, this one too (their sockets close on every server). */
+export async function signOutEverywhere(): Promise<void> {
+  await api.request('/auth/logout-all', z.object({ sessions: z.number() }), { method: 'POST', requireSession: true });
+}
+
 const fieldErrorsSchema = z.object({ fields: z.record(z.string(), z.string()) });
 
 /** Per-field messages from a 400 'Validation Failed' answer. */

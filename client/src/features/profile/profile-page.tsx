@@ -13,6 +13,7 @@ import { notify } from '../../lib/notify.ts';
 import { useVibrationSetting } from '../../lib/vibration.ts';
 import { checkAvatarFile } from './avatar-check.ts';
 import { fieldErrors, updateProfile, uploadAvatar, type ProfileChanges } from './profile-api.ts';
+import { SignOutEverywhere } from './sign-out-everywhere.tsx';
 import { useUsernameCheck } from './use-username-check.ts';
 
 export function ProfilePage() {
@@ -169,6 +170,7 @@ function ProfileForm({ user }: { user: User }) {
       </form>
       <VibrationSetting />
       <ClientSeedForm />
+      <SignOutEverywhere />
     </section>
   );
 }

@@ -24,6 +24,8 @@ export type AuthEvent =
   | { type: 'RESEND'; language: Locale }
   | { type: 'CHANGE_PHONE' }
   | { type: 'LOGOUT' }
+  /** The server already ended this session (signed out everywhere): forget it here, nothing left to revoke. */
+  | { type: 'SIGNED_OUT' }
   | { type: 'SESSION_EXPIRED' }
   | { type: 'USER_UPDATED'; user: User };
 
@@ -190,6 +192,7 @@ export const authMachine = setup({
       initial: 'refreshing',
       on: {
         LOGOUT: '.signingOut',
+        SIGNED_OUT: { target: 'signedOut', actions: ['clearSession', 'forgetSession'] },
         SESSION_EXPIRED: {
           target: 'signedOut',
           actions: ['clearSession', 'forgetSession', 'notifySessionExpired'],

@@ -29,6 +29,7 @@ class FakeSocket implements SocketLike {
 /** Timers run only when the test says so; delays are recorded, never waited for. */
 function setup() {
   const sockets: FakeSocket[] = [];
+  const limited: string[] = [];
   const pending: { run: () => void; ms: number }[] = [];
   const repeating: { run: () => void; ms: number; cancelled: boolean }[] = [];
   let polls = 0;
@@ -38,7 +39,8 @@ function setup() {
       sockets.push(socket);
       return socket;
     },
-    socketUrl: (token) => `/ws?token=${token}`,
+    socketUrl: () => '/ws',
+    onLimited: (code) => limited.push(code),
     poll: async () => {
       polls += 1;
     },
@@ -62,13 +64,13 @@ function setup() {
     return timer.ms;
   };
   const latest = () => sockets[sockets.length - 1]!;
-  return { connection, sockets, latest, pending, repeating, runNextTimer, polls: () => polls };
+  return { connection, sockets, latest, pending, repeating, runNextTimer, polls: () => polls, limited };
 }
 
 const wallet = (available: number) => ({ balance: available, held: 0, available });
 
 describe('realtime connection', () => {
-  it('connects with the token, subscribes channels once open and hands over the snapshot', () => {
+  it('connects, sends the token as the first message, subscribes channels and hands over the snapshot', () => {
     const { connection, latest } = setup();
     const updates: ChannelUpdate[] = [];
     connection.subscribe('user:u1', (update) => updates.push(update));
@@ -76,10 +78,14 @@ describe('realtime connection', () => {
 
     connection.connect('tok 1');
     expect(connection.getState()).toBe('connecting');
-    expect(latest().url).toBe('/ws?token=tok 1');
+    expect(latest().url).toBe('/ws');
     latest().serverOpens();
     expect(connection.getState()).toBe('connected');
-    expect(latest().sent).toContainEqual({ type: 'subscribe', channel: 'user:u1' });
+    expect(latest().sent).toEqual([
+      { type: 'auth', token: 'tok 1' },
+      { type: 'subscribe', channel: 'user:u1' },
+    ]);
+    expect(JSON.stringify(connection.getLog())).not.toContain('tok 1');
 
     latest().serverSends({ type: 'subscribed', channel: 'user:u1', version: 7, snapshot: wallet(100) });
     expect(updates).toEqual([{ kind: 'snapshot', channel: 'user:u1', version: 7, data: wallet(100) }]);
@@ -201,6 +207,26 @@ describe('realtime connection', () => {
     expect(polls()).toBe(1);
   });
 
+  it('after a refresh, signs a new socket in with the new token and follows its channels again', () => {
+    const { connection, latest, sockets, repeating } = setup();
+    connection.subscribe('user:u1', () => {});
+    connection.connect('old');
+    latest().serverOpens();
+    // The server closes the old token's socket as soon as the refresh revokes it, maybe before the new token is here.
+    latest().serverSends({ type: 'error', code: 'unauthorized', message: 'Not authenticated' });
+    latest().drops(4401);
+    expect(connection.getState()).toBe('failed');
+    connection.connect('new');
+    latest().serverOpens();
+    expect(sockets).toHaveLength(2);
+    expect(latest().sent).toEqual([
+      { type: 'auth', token: 'new' },
+      { type: 'subscribe', channel: 'user:u1' },
+    ]);
+    expect(connection.getState()).toBe('connected');
+    expect(repeating.filter((timer) => timer.ms === 15000).every((timer) => timer.cancelled)).toBe(true);
+  });
+
   it('disconnects when the token is lost and does not retry', () => {
     const { connection, latest, pending } = setup();
     connection.connect('t');
@@ -212,6 +238,25 @@ describe('realtime connection', () => {
     expect(pending).toHaveLength(0);
   });
 
+  it('over a server limit (1008): says which once, polls, and tries again only after a pause that doubles', () => {
+    const { connection, latest, pending, runNextTimer, polls, limited, sockets } = setup();
+    connection.connect('t');
+    latest().serverOpens();
+    latest().serverSends({ type: 'error', code: 'ws_too_many_sockets', message: 'Too many' });
+    latest().drops(1008);
+    expect(connection.getState()).toBe('failed');
+    expect(limited).toEqual(['ws_too_many_sockets']);
+    expect(polls()).toBe(1);
+    expect(pending.map((timer) => timer.ms)).toEqual([60_000]);
+    expect(sockets).toHaveLength(1);
+    expect(runNextTimer()).toBe(60_000);
+    latest().serverOpens();
+    latest().serverSends({ type: 'error', code: 'ws_too_many_messages', message: 'Slow down' });
+    latest().drops(1008);
+    expect(limited).toEqual(['ws_too_many_sockets', 'ws_too_many_messages']);
+    expect(pending.map((timer) => timer.ms)).toEqual([120_000]);
+  });
+
   it('unsubscribes a channel when its last listener leaves', () => {
     const { connection, latest } = setup();
     connection.connect('t');
@@ -219,6 +264,7 @@ describe('realtime connection', () => {
     const stop = connection.subscribe('user:u1', () => {});
     stop();
     expect(latest().sent).toEqual([
+      { type: 'auth', token: 't' },
       { type: 'subscribe', channel: 'user:u1' },
       { type: 'unsubscribe', channel: 'user:u1' },
     ]);

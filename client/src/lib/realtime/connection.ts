@@ -1,10 +1,12 @@
 import {
   REALTIME_BACKOFF_START_MS,
+  REALTIME_LIMIT_BACKOFF_MAX_MS,
+  REALTIME_LIMIT_BACKOFF_START_MS,
   REALTIME_MAX_RETRIES,
   REALTIME_PING_INTERVAL_MS,
   WALLET_POLL_INTERVAL_MS,
 } from '../../config/constants.ts';
-import { CLOSE_UNAUTHORIZED, serverMessageSchema, type ClientMessage } from './protocol.ts';
+import { CLOSE_POLICY, CLOSE_UNAUTHORIZED, LIMIT_CODES, serverMessageSchema, type ClientMessage, type LimitCode } from './protocol.ts';
 
 export type ConnectionState = 'initialized' | 'connecting' | 'connected' | 'unavailable' | 'failed' | 'disconnected';
 
@@ -27,7 +29,10 @@ export type Cancel = () => void;
 
 export type RealtimeDeps = {
   createSocket: (url: string) => SocketLike;
-  socketUrl: (token: string) => string;
+  /** Where the socket opens; the token goes in its first message, never in the URL. */
+  socketUrl: () => string;
+  /** The server closed the socket over one of its limits (too many messages, channels, sockets): tell the player. */
+  onLimited?: (code: LimitCode) => void;
   /** Fallback while the socket is down for good: refresh what pushes would have brought. */
   poll: () => Promise<void>;
   schedule?: (run: () => void, ms: number) => Cancel;
@@ -54,6 +59,12 @@ type ChannelEntry = {
 
 export type RealtimeConnection = ReturnType<typeof createRealtimeConnection>;
 
+const isLimitCode = (code: string): code is LimitCode => (LIMIT_CODES as readonly string[]).includes(code);
+
+/** The first message of every socket; a log shows it without the token. */
+export const authMessage = (token: string): ClientMessage => ({ type: 'auth', token });
+export const AUTH_LOG_TEXT = JSON.stringify({ type: 'auth', token: '…' });
+
 const defaultSchedule = (run: () => void, ms: number): Cancel => {
   const id = setTimeout(run, ms);
   return () => clearTimeout(id);
@@ -64,9 +75,11 @@ const defaultRepeat = (run: () => void, ms: number): Cancel => {
 };
 
 /**
- * One websocket per signed-in tab. Connects when a token appears, retries 5 times with a doubling
- * backoff from 1 s, then falls back to polling; re-subscribes every channel after a reconnect; drops
- * pushes at or below the version already seen and asks for a fresh snapshot when it has none to build on.
+ * One websocket per signed-in tab. Connects when a token appears (sent as the first message), retries 5 times
+ * with a doubling backoff from 1 s, then falls back to polling; re-subscribes every channel after a reconnect; drops
+ * pushes at or below the version already seen and asks for a fresh snapshot when it has none to build on. Closed
+ * over one of the server's limits (1008), it says so once, polls, and tries again only after a long pause that
+ * doubles each time: a loop of quick reconnects would hit the same limit again.
  */
 export function createRealtimeConnection(deps: RealtimeDeps) {
   const schedule = deps.schedule ?? defaultSchedule;
@@ -78,6 +91,9 @@ export function createRealtimeConnection(deps: RealtimeDeps) {
   let token: string | null = null;
   let socket: SocketLike | null = null;
   let retries = 0;
+  /** Closes over a limit since the last connect or manual reconnect, and the limit the server last named. */
+  let limitStrikes = 0;
+  let lastLimit: LimitCode | null = null;
   let cancelRetry: Cancel | null = null;
   let cancelPing: Cancel | null = null;
   let cancelPolling: Cancel | null = null;
@@ -104,6 +120,12 @@ export function createRealtimeConnection(deps: RealtimeDeps) {
     const text = JSON.stringify(message);
     addLog('out', text);
     socket.send(text);
+  }
+
+  /** Before anything else and before the state says connected, so nothing a listener sends goes ahead of it. */
+  function sendAuth(current: SocketLike, currentToken: string): void {
+    addLog('out', AUTH_LOG_TEXT);
+    current.send(JSON.stringify(authMessage(currentToken)));
   }
 
   function stopTimers(): void {
@@ -136,10 +158,12 @@ export function createRealtimeConnection(deps: RealtimeDeps) {
 
   function open(): void {
     if (!token) return;
+    const currentToken = token;
     setState('connecting');
+    lastLimit = null;
     let current: SocketLike;
     try {
-      current = deps.createSocket(deps.socketUrl(token));
+      current = deps.createSocket(deps.socketUrl());
     } catch {
       handleClose(0);
       return;
@@ -148,6 +172,7 @@ export function createRealtimeConnection(deps: RealtimeDeps) {
     current.onopen = () => {
       retries = 0;
       stopPolling();
+      sendAuth(current, currentToken);
       setState('connected');
       for (const [channel, entry] of channels) {
         entry.version = null;
@@ -167,9 +192,26 @@ export function createRealtimeConnection(deps: RealtimeDeps) {
     current.onerror = () => addLog('info', 'socket error');
   }
 
+  function handleLimitClose(): void {
+    const delay = Math.min(REALTIME_LIMIT_BACKOFF_START_MS * 2 ** limitStrikes, REALTIME_LIMIT_BACKOFF_MAX_MS);
+    limitStrikes += 1;
+    setState('failed');
+    startPolling();
+    deps.onLimited?.(lastLimit ?? 'ws_too_many_messages');
+    addLog('info', `over a limit (${lastLimit ?? 'unnamed'}): retry in ${delay} ms`);
+    cancelRetry = schedule(() => {
+      cancelRetry = null;
+      open();
+    }, delay);
+  }
+
   function handleClose(code: number): void {
     stopTimers();
     if (!token) return;
+    if (code === CLOSE_POLICY) {
+      handleLimitClose();
+      return;
+    }
     if (code === CLOSE_UNAUTHORIZED || retries >= REALTIME_MAX_RETRIES) {
       setState('failed');
       startPolling();
@@ -204,6 +246,8 @@ export function createRealtimeConnection(deps: RealtimeDeps) {
       entry.version = message.version;
       entry.refusals = 0;
       deliver(entry, { kind: 'snapshot', channel: message.channel, version: message.version, data: message.snapshot });
+    } else if (message.type === 'error' && !message.channel && isLimitCode(message.code)) {
+      lastLimit = message.code;
     } else if (message.type === 'error' && message.channel) {
       // A refused subscription may be a channel that does not exist yet (a match that is just starting, a room
       // being joined): ask again a few times, backing off, before leaving it to the page's own reads.
@@ -262,6 +306,7 @@ export function createRealtimeConnection(deps: RealtimeDeps) {
       stopPolling();
       token = nextToken;
       retries = 0;
+      limitStrikes = 0;
       open();
     },
 
@@ -284,6 +329,7 @@ export function createRealtimeConnection(deps: RealtimeDeps) {
       if (!token || state === 'connected' || state === 'connecting') return;
       stopTimers();
       retries = 0;
+      limitStrikes = 0;
       open();
     },
 

@@ -6,6 +6,8 @@ export {
   ServerMessage as serverMessageSchema,
   WalletView as walletViewSchema,
   WS_CLOSE_UNAUTHORIZED as CLOSE_UNAUTHORIZED,
+  WS_CLOSE_POLICY as CLOSE_POLICY,
+  WS_LIMIT_CODES as LIMIT_CODES,
   userChannel,
 } from '@qal/events/contracts';
-export type { ClientMessage, ServerMessage, WalletView } from '@qal/events/contracts';
+export type { ClientMessage, ServerMessage, WalletView, WsLimitCode as LimitCode } from '@qal/events/contracts';

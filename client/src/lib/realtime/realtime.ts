@@ -3,9 +3,12 @@ import { WS_PATH } from '../../config/constants.ts';
 import { fetchWallet } from '../wallet-api.ts';
 import { setWallet } from '../wallet-store.ts';
 import { refreshPendingInvitations } from '../invitations-store.ts';
+import { i18n } from '../i18n.ts';
+import { notify } from '../notify.ts';
 import { createRealtimeConnection, type ConnectionState, type LogEntry, type SocketLike } from './connection.ts';
 
-function browserSocket(url: string): SocketLike {
+/** The browser's WebSocket behind the SocketLike the connections use (also the test pages' own sockets). */
+export function browserSocket(url: string): SocketLike {
   const ws = new WebSocket(url);
   const adapter: SocketLike = {
     send: (data) => ws.send(data),
@@ -22,12 +25,16 @@ function browserSocket(url: string): SocketLike {
   return adapter;
 }
 
+/** A socket path on this page's origin, ws:// or wss:// as the page is. */
+export function socketUrlOf(path: string): string {
+  const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
+  return `${scheme}://${location.host}${path}`;
+}
+
 export const realtime = createRealtimeConnection({
   createSocket: browserSocket,
-  socketUrl: (token) => {
-    const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
-    return `${scheme}://${location.host}${WS_PATH}?token=${encodeURIComponent(token)}`;
-  },
+  socketUrl: () => socketUrlOf(WS_PATH),
+  onLimited: (code) => notify.warning(i18n.t(`realtime.limited.${code}`), { description: i18n.t('realtime.limitedRetry') }),
   poll: async () => {
     await Promise.all([fetchWallet().then((wallet) => setWallet(wallet)), refreshPendingInvitations()]);
   },

@@ -4,18 +4,20 @@
  * game through the registry (room-match.ts).
  */
 import { rejected, succeeded, uuidFrom, type CommandEnvelope, type CommandOutcome, type GameEngineCommandPayload } from '@qal/events';
-import { ROOM_CODE_ATTEMPTS } from '../config.ts';
+import { ROOM_CODE_ATTEMPTS, ROOM_PASSWORD_MAX, ROOM_PASSWORD_MIN } from '../config.ts';
 import { matchIdFor } from '../games/registry.ts';
 import { roomCodeFor } from '../rooms/code.ts';
 import { decideRoom, isRejection } from '../rooms/decide.ts';
 import type { RoomEvent } from '../rooms/events.ts';
 import { playerOf, type RoomState } from '../rooms/state.ts';
 import type { HandlerResult } from './handler-result.ts';
-import { hashPassword, verifyPassword } from './password.ts';
+import { hashPassword } from './password.ts';
 import { decided, roomAnswer, runRoomCommand } from './room-command.ts';
 import { foldOnto, loadRoom, type LoadedRoom } from './room-store.ts';
 import { matchLeavePlan, matchStartAppend } from './room-match.ts';
 import type { HandlerDeps } from './shell.ts';
+
+export { joinRoom } from './room-join.ts';
 
 /** Creates a room at the code derived from the command id (the next derivation when one is taken). */
 export function createRoom(
@@ -24,17 +26,22 @@ export function createRoom(
   payload: GameEngineCommandPayload<'CreateRoom'>,
 ): Promise<HandlerResult> {
   const { password, userId, ...settings } = payload;
-  const attempt = async (n: number): Promise<HandlerResult> => {
+  // Hashed before any room's lock is taken (scrypt is slow on purpose); a password of the wrong length is refused
+  // by the decider, so it is not hashed at all.
+  const passwordLength = password === undefined ? null : [...password].length;
+  const hashing =
+    password !== undefined && passwordLength !== null && passwordLength >= ROOM_PASSWORD_MIN && passwordLength <= ROOM_PASSWORD_MAX
+      ? hashPassword(password)
+      : Promise.resolve(null);
+  const attempt = async (n: number, passwordHash: string | null): Promise<HandlerResult> => {
     if (n >= ROOM_CODE_ATTEMPTS) throw new Error('no free room code after many attempts');
     const code = roomCodeFor(command.commandId, n);
     const existing = await loadRoom(deps.store, code);
-    if (existing.state && existing.createdBy !== command.commandId) return attempt(n + 1);
-    let passwordHash: string | null = null;
+    if (existing.state && existing.createdBy !== command.commandId) return attempt(n + 1, passwordHash);
     const result = await runRoomCommand(deps, command, {
       code,
-      plan: async ({ state, createdBy }) => {
+      plan: ({ state, createdBy }) => {
         if (state) return createdBy === command.commandId ? { events: [] } : { reason: 'room_exists' }; // ours already, or lost a race for the code
-        if (password !== undefined && passwordHash === null) passwordHash = await hashPassword(password);
         const events = decideRoom(
           {
             type: 'CreateRoom',
@@ -44,7 +51,7 @@ export function createRoom(
               userId,
               settings,
               game: deps.games.roomGame(settings.game),
-              passwordLength: password === undefined ? null : [...password].length,
+              passwordLength,
               passwordHash,
               at: command.issuedAt,
             },
@@ -54,27 +61,10 @@ export function createRoom(
         return isRejection(events) ? events : { events };
       },
     });
-    if (result.outcome.status === 'rejected' && result.outcome.reason === 'room_exists') return attempt(n + 1);
+    if (result.outcome.status === 'rejected' && result.outcome.reason === 'room_exists') return attempt(n + 1, passwordHash);
     return result;
   };
-  return attempt(0);
-}
-
-export async function joinRoom(
-  deps: HandlerDeps,
-  command: CommandEnvelope,
-  payload: GameEngineCommandPayload<'JoinRoom'>,
-): Promise<HandlerResult> {
-  const { code, userId, password } = payload;
-  return runRoomCommand(deps, command, {
-    code,
-    plan: async ({ state }) => {
-      let check: 'none' | 'valid' | 'invalid' = 'none';
-      if (password !== undefined && state?.passwordHash) check = (await verifyPassword(password, state.passwordHash)) ? 'valid' : 'invalid';
-      const events = decideRoom({ type: 'JoinRoom', data: { userId, password: check, at: command.issuedAt } }, state);
-      return isRejection(events) ? events : { events };
-    },
-  });
+  return hashing.then((passwordHash) => attempt(0, passwordHash));
 }
 
 export const invitePlayer = (deps: HandlerDeps, command: CommandEnvelope, p: GameEngineCommandPayload<'InvitePlayer'>) =>

@@ -72,6 +72,8 @@ export interface RequestMeta {
   /** The client's Idempotency-Key: a retry with it returns the first outcome. */
   readonly idempotencyKey?: string | null;
   readonly correlationId?: string;
+  /** The client's address, where the transport knows it (HTTP): wrong room passwords are also limited per address. */
+  readonly ip?: string | null;
 }
 
 export interface GameCommandsDeps {

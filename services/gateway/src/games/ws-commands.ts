@@ -28,11 +28,11 @@ export interface WsCommandTargets {
 export async function runWsCommand(
   targets: WsCommandTargets,
   message: CommandMessage,
-  user: { readonly id: string },
+  user: { readonly id: string; readonly ip?: string },
   lang: Lang,
   onUnexpected: (error: unknown) => void,
 ): Promise<ResultMessage> {
-  const meta = { userId: user.id, idempotencyKey: message.idempotencyKey ?? null, correlationId: message.id };
+  const meta = { userId: user.id, idempotencyKey: message.idempotencyKey ?? null, correlationId: message.id, ip: user.ip ?? null };
   try {
     const data = await dispatch(targets, message, meta, lang);
     return { type: 'result', id: message.id, ok: true, data };

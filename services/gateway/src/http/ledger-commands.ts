@@ -3,11 +3,13 @@ import type { CommandSender } from '@qal/events';
 import type { Clock } from '../clock.ts';
 import { commandEnvelope, sendCommand } from '../commands.ts';
 import { Rejection } from './errors.ts';
+import { publicLedgerRejection } from './ledger-rejections.ts';
 import { idempotencyKey } from './request-context.ts';
 
 /**
- * Sends a ledger command for a request and returns its outcome data; a rejection becomes the failure envelope
- * of its named reason. The request's Idempotency-Key (if any) makes a retry return the first outcome.
+ * Sends a ledger command for a request and returns its outcome data; a rejection becomes the failure envelope of
+ * our own named rejection for it (ledger-rejections.ts), never the ledger's or a payment provider's own words.
+ * The request's Idempotency-Key (if any) makes a retry return the first outcome.
  */
 export function createLedgerCommands(deps: { commands: CommandSender; clock: Clock; afterSuccess?: () => void }) {
   return async function run(
@@ -27,8 +29,20 @@ export function createLedgerCommands(deps: { commands: CommandSender; clock: Clo
       correlationId: request.id,
       ...(commandId ? { commandId } : {}),
     });
-    const outcome = await sendCommand(deps.commands, command);
-    if (outcome.status === 'rejected') throw new Rejection(outcome.reason, outcome.details);
+    let outcome: Awaited<ReturnType<typeof sendCommand>>;
+    try {
+      outcome = await sendCommand(deps.commands, command);
+    } catch (error) {
+      // The provider's own message (why Chapa failed) is for the log only.
+      if (!(error instanceof Error) || error.name !== 'PaymentProviderError') throw error;
+      request.log.warn({ err: error, command: type }, 'the payment provider failed');
+      throw new Rejection('payment_provider_unavailable');
+    }
+    if (outcome.status === 'rejected') {
+      const refusal = publicLedgerRejection(outcome.reason, outcome.details);
+      if (refusal.filtered) request.log.warn({ command: type, reason: outcome.reason, details: outcome.details }, 'ledger refused');
+      throw new Rejection(refusal.code, refusal.details);
+    }
     deps.afterSuccess?.();
     return outcome.data;
   };

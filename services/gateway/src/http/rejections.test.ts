@@ -45,4 +45,13 @@ describe('the rejection table', () => {
     expect(rejectionMessage('not_enough_players', 'en', {})).toBe(REJECTIONS.not_enough_players.en);
     expect(rejectionMessage('room_full', 'am')).toBe(REJECTIONS.room_full.am);
   });
+
+  it('tells a player asking for a code too soon to wait for a code, not about the daily play limit', () => {
+    for (const lang of ['en', 'am'] as const) {
+      expect(rejectionMessage('otp_resend_too_soon', lang)).not.toBe(REJECTIONS.daily_limit_reached[lang]);
+      expect(rejectionMessage('otp_resend_too_soon', lang, { retryAfterSec: 50 })).toBe(REJECTIONS.otp_resend_too_soon[lang]);
+    }
+    expect(REJECTIONS.otp_resend_too_soon.en).toBe('Please wait before requesting a new code');
+    expect(REJECTIONS.otp_resend_too_soon.am).toBe('አዲስ ኮድ ከመጠየቅዎ በፊት እባክዎ ትንሽ ይጠብቁ');
+  });
 });

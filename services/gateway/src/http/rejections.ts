@@ -57,6 +57,27 @@ const PLATFORM_REJECTIONS = {
   forbidden_channel: { status: 403, en: 'You may not follow this channel', am: 'ይህን ቻናል መከታተል አልተፈቀደልዎትም' },
   unknown_channel: { status: 404, en: 'There is no such channel', am: 'እንደዚህ ያለ ቻናል የለም' },
   invalid_message: { status: 400, en: 'The message could not be understood', am: 'መልዕክቱ ሊገባ አልቻለም' },
+  // The websocket's limits (each closes the socket with 1008) and its one way of signing in.
+  ws_too_many_messages: {
+    status: 429,
+    en: 'Too many messages on this connection. Please slow down',
+    am: 'በዚህ ግንኙነት በጣም ብዙ መልዕክቶች ተልከዋል። እባክዎ ቀስ ይበሉ',
+  },
+  ws_too_many_subscriptions: {
+    status: 429,
+    en: 'This connection follows too many live updates',
+    am: 'ይህ ግንኙነት በጣም ብዙ የቀጥታ ማሻሻያዎችን እየተከታተለ ነው',
+  },
+  ws_too_many_sockets: {
+    status: 429,
+    en: 'Qal is open in too many tabs or devices. Close some and try again',
+    am: 'ቃል በጣም ብዙ ትሮች ወይም መሣሪያዎች ላይ ተከፍቷል። አንዳንዶቹን ዘግተው እንደገና ይሞክሩ',
+  },
+  ws_token_in_url: {
+    status: 401,
+    en: 'Send the session token in the first message, not in the address',
+    am: 'የመግቢያ መረጃውን በአድራሻው ሳይሆን በመጀመሪያው መልዕክት ይላኩ',
+  },
   not_found: { status: 404, en: 'Not found', am: 'አልተገኘም' },
   username_taken: { status: 409, en: 'Username is taken', am: 'የተጠቃሚ ስሙ ተይዟል' },
   invalid_username: {
@@ -123,6 +144,27 @@ const PLATFORM_REJECTIONS = {
     en: 'This payment method is not available',
     am: 'ይህ የክፍያ ዘዴ አይገኝም',
   },
+  payment_not_verified: {
+    status: 409,
+    en: 'We could not confirm this payment. Please try again later',
+    am: 'ይህን ክፍያ ማረጋገጥ አልቻልንም። እባክዎ ቆይተው እንደገና ይሞክሩ',
+  },
+  payment_provider_unavailable: {
+    status: 502,
+    en: 'The payment service is not answering. Please try again later',
+    am: 'የክፍያ አገልግሎቱ ምላሽ አልሰጠም። እባክዎ ቆይተው እንደገና ይሞክሩ',
+  },
+  purchase_conflict: {
+    status: 409,
+    en: 'This request was already used for another purchase',
+    am: 'ይህ ጥያቄ ለሌላ ግዢ ጥቅም ላይ ውሏል',
+  },
+  wallet_not_found: {
+    status: 409,
+    en: 'Your wallet is not ready yet. Please try again shortly',
+    am: 'ዋሌትዎ ገና አልተዘጋጀም። እባክዎ ትንሽ ቆይተው ይሞክሩ',
+  },
+  request_refused: { status: 422, en: 'The request was refused', am: 'ጥያቄው ተቀባይነት አላገኘም' },
   idempotency_in_progress: {
     status: 409,
     en: 'The same request is still being processed',
@@ -140,6 +182,16 @@ const PLATFORM_REJECTIONS = {
   room_full: { status: 409, en: 'This room is full', am: 'ይህ የጨዋታ ክፍል ሞልቷል' },
   password_required: { status: 403, en: 'Password required', am: 'የይለፍ ቃል ያስፈልጋል' },
   invalid_password: { status: 403, en: 'Invalid password', am: 'የይለፍ ቃሉ ትክክል አይደለም' },
+  too_many_password_attempts: {
+    status: 429,
+    en: 'Too many wrong passwords for this room. Please try again later',
+    am: 'ለዚህ ክፍል በጣም ብዙ ጊዜ የተሳሳተ የይለፍ ቃል ገብቷል። እባክዎ ቆይተው እንደገና ይሞክሩ',
+  },
+  room_busy: {
+    status: 409,
+    en: 'The room changed while you were joining. Please try again',
+    am: 'እየገቡ ሳሉ ክፍሉ ተቀይሯል። እባክዎ እንደገና ይሞክሩ',
+  },
   invalid_room_settings: {
     status: 400,
     en: 'Some room settings are not valid. Check them and try again',
@@ -235,6 +287,7 @@ export const MESSAGES = {
   otp_sent: { en: 'We sent you a verification code', am: 'የማረጋገጫ ኮድ ልከንልዎታል' },
   signed_in: { en: 'Welcome to Qal', am: 'ወደ ቃል እንኳን ደህና መጡ' },
   signed_out: { en: 'You are signed out', am: 'ከመለያዎ ወጥተዋል' },
+  signed_out_everywhere: { en: 'You are signed out on every device', am: 'በሁሉም መሣሪያዎች ላይ ከመለያዎ ወጥተዋል' },
   profile_saved: { en: 'Your profile was saved', am: 'መገለጫዎ ተቀምጧል' },
   username_available: { en: 'Username is available', am: 'የተጠቃሚ ስሙ ይገኛል' },
   username_taken: { en: 'Username is taken', am: 'የተጠቃሚ ስሙ ተይዟል' },

@@ -8,8 +8,12 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { SHARE_ID_PATTERN } from '@qal/leaderboard';
+import { z } from 'zod';
 import type { LeaderboardService } from '../platform/leaderboard-port.ts';
 import type { Lang } from './rejections.ts';
+import { routeSchema } from './route-schema.ts';
+
+const ShareParams = z.object({ shareId: z.string() });
 
 const TEXT = {
   en: {
@@ -59,7 +63,14 @@ export function registerSharePage(app: FastifyInstance, deps: { clientDistDir: s
     ['', 'en'],
     ['/am', 'am'],
   ] as const satisfies readonly (readonly [string, Lang])[]) {
-    app.get(`${prefix}/stats/share/:shareId`, async (request, reply) => {
+    const doc = routeSchema({
+      tags: ['pages'],
+      summary: `A shared statistics page (${lang === 'en' ? 'English' : 'Amharic'})`,
+      description: 'The web client’s page with social-card meta tags naming the player.',
+      params: ShareParams,
+      produces: ['text/html'],
+    });
+    app.get(`${prefix}/stats/share/:shareId`, { schema: doc }, async (request, reply) => {
       const { shareId } = request.params as { shareId: string };
       template ??= readFile(indexPath, 'utf8');
       const html = await template;

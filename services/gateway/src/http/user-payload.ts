@@ -1,4 +1,5 @@
-import type { Badge, LeaderboardQueries } from '@qal/leaderboard';
+import { BADGES, type Badge, type LeaderboardQueries } from '@qal/leaderboard';
+import { z } from 'zod';
 import type { Clock } from '../clock.ts';
 import type { UserRecord } from '../identity/users.ts';
 import type { LedgerQueries } from '../platform/ledger-port.ts';
@@ -18,6 +19,23 @@ export interface UserPayload {
   /** The highest badge the player holds (emperor | nigus | ras | fitawrari), or null. */
   readonly badge: Badge | null;
 }
+
+/** UserPayload for the API reference; the assignments below keep the two the same shape. */
+export const UserPayloadSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  username: z.string().nullable(),
+  email: z.string().nullable(),
+  phone: z.string(),
+  avatar: z.string().nullable().meta({ description: 'A /storage/ path, or null' }),
+  tokens: z.int().meta({ description: 'Tokens available to play with' }),
+  can_claim_daily_bonus: z.boolean(),
+  language: z.enum(['en', 'am']),
+  created_at: z.string(),
+  badge: z.enum(BADGES).nullable(),
+});
+const _payloadIsDocumented = (payload: UserPayload): z.infer<typeof UserPayloadSchema> => payload;
+const _documentedIsPayload = (documented: z.infer<typeof UserPayloadSchema>): UserPayload => documented;
 
 export async function presentUser(
   user: UserRecord,

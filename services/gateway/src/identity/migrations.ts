@@ -78,6 +78,21 @@ export const IDENTITY_MIGRATIONS: readonly Migration[] = [
       create index identity_otp_verify_failures_ip on identity_otp_verify_failures (ip, created_at)
     `,
   },
+  {
+    // The wrong passwords tried on private rooms, for the limits per room and player and per IP address (the IP is
+    // unknown for a join sent over the websocket).
+    id: '004-room-password-failures',
+    sql: `
+      create table identity_room_password_failures (
+        room_code text not null,
+        user_id text not null,
+        ip text,
+        created_at timestamptz not null
+      );
+      create index identity_room_password_failures_room_user on identity_room_password_failures (room_code, user_id, created_at);
+      create index identity_room_password_failures_ip on identity_room_password_failures (ip, created_at)
+    `,
+  },
 ];
 
 export const migrateIdentity = (db: SqlDatabase) => migrate(db, 'identity', IDENTITY_MIGRATIONS);

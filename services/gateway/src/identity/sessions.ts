@@ -16,7 +16,8 @@ const USER_COLUMNS_OF_U = 'u.id, u.phone, u.name, u.username, u.email, u.avatar,
 export function createSessions(db: SqlDatabase, clock: Clock) {
   /** Told the hash of every token this process revokes (sign-out, refresh), so its open sockets close at once. */
   const revokedListeners = new Set<(tokenHash: string) => void>();
-  const revoked = (token: string) => revokedListeners.forEach((listener) => listener(hashToken(token)));
+  const revokedHash = (tokenHash: string) => revokedListeners.forEach((listener) => listener(tokenHash));
+  const revoked = (token: string) => revokedHash(hashToken(token));
   function onRevoked(listener: (tokenHash: string) => void): () => void {
     revokedListeners.add(listener);
     return () => revokedListeners.delete(listener);
@@ -33,15 +34,22 @@ export function createSessions(db: SqlDatabase, clock: Clock) {
     return token;
   }
 
-  /** The signed-in user of a token, or null for a missing, unknown, expired or revoked one. */
-  async function authenticate(token: string | null | undefined): Promise<UserRecord | null> {
+  /** The signed-in user of a token and when its session ends (a socket closes then), or null as `authenticate`. */
+  async function session(token: string | null | undefined): Promise<{ user: UserRecord; expiresAt: Date } | null> {
     if (!token || token.length > 200) return null;
-    const { rows } = await db.query<UserRow>(
-      `select ${USER_COLUMNS_OF_U} from identity_sessions s join identity_users u on u.id = s.user_id
+    const { rows } = await db.query<UserRow & { expires_at: Date | string }>(
+      `select ${USER_COLUMNS_OF_U}, s.expires_at from identity_sessions s join identity_users u on u.id = s.user_id
         where s.token_hash = $1 and s.revoked_at is null and s.expires_at > $2`,
       [hashToken(token), clock()],
     );
-    return rows[0] ? toUserRecord(rows[0]) : null;
+    const row = rows[0];
+    if (!row) return null;
+    return { user: toUserRecord(row), expiresAt: row.expires_at instanceof Date ? row.expires_at : new Date(row.expires_at) };
+  }
+
+  /** The signed-in user of a token, or null for a missing, unknown, expired or revoked one. */
+  async function authenticate(token: string | null | undefined): Promise<UserRecord | null> {
+    return (await session(token))?.user ?? null;
   }
 
   async function refresh(token: string): Promise<{ userId: string; token: string } | null> {
@@ -73,7 +81,21 @@ export function createSessions(db: SqlDatabase, clock: Clock) {
     return rowCount > 0;
   }
 
-  return { open, authenticate, refresh, revoke, onRevoked };
+  /**
+   * Sign out everywhere: revokes every live session of the player and announces each token's hash, so their
+   * sockets close at once on every gateway (the announcements are per token). Answers how many were revoked.
+   */
+  async function revokeAll(userId: string): Promise<number> {
+    const now = clock();
+    const { rows } = await db.query<{ token_hash: string }>(
+      `update identity_sessions set revoked_at = $2 where user_id = $1 and revoked_at is null and expires_at > $2 returning token_hash`,
+      [userId, now],
+    );
+    rows.forEach((row) => revokedHash(row.token_hash));
+    return rows.length;
+  }
+
+  return { open, session, authenticate, refresh, revoke, revokeAll, onRevoked };
 }
 
 export type SessionService = ReturnType<typeof createSessions>;

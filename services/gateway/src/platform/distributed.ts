@@ -85,6 +85,8 @@ const READINESS_PROBE_MS = 2_000;
 const READ_POOL_CONNECTIONS = 5;
 /** The LISTEN/NOTIFY channel of sign-outs between gateways. */
 export const SESSION_REVOKED_CHANNEL = 'qal_session_revoked';
+/** The consumer group a gateway instance reads the pushed events in, from the newest on. */
+export const pushGroupId = (instanceId: string) => `gateway-pushes-${instanceId}`;
 
 export interface DistributedPlatform {
   readonly config: Config;
@@ -220,7 +222,7 @@ export async function createDistributedPlatform(
       sms: overrides.sms ?? smsSenderFor(config),
       otpPepper: config.otpPepper,
       redis,
-      pushFeed: busPushFeed({ bus, groupId: `gateway-pushes-${settings.instanceId}`, topics: PUSH_TOPICS, relayed }),
+      pushFeed: busPushFeed({ bus, groupId: pushGroupId(settings.instanceId), topics: PUSH_TOPICS, relayed }),
       isReady: () => ready,
       sessionRevocations,
       instanceId: settings.instanceId,

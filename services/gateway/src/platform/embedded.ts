@@ -6,6 +6,8 @@ import {
   listenForAppends,
   openThreadedPgliteDatabase,
   openPostgresDatabase,
+  observeAppends,
+  type AppendObserver,
   type AppendSignal,
   type CommandSender,
   type EventStore,
@@ -49,6 +51,8 @@ export interface PlatformOverrides {
   readonly logger?: LedgerLogger;
   /** The games the engine plays (default: every game module of the engine's registry). */
   readonly games?: GameRegistry;
+  /** Told about every append of the services' store (the process's metrics). */
+  readonly appendObserver?: AppendObserver;
 }
 
 export function paymentProviderFor(config: Config, ledger: LedgerModule): PaymentProviderHandle {
@@ -103,7 +107,8 @@ export async function createEmbeddedPlatform(
     }
     // On PGlite this process and its one store are the database's only writer: reads it can answer from what it
     // appended and read are answered from memory (a move no longer re-reads its game for every view it pushes).
-    const store = await createSqlEventStore(db, { ...(signal ? { signal } : {}), exclusiveWriter: db.dialect === 'pglite' });
+    const sqlStore = await createSqlEventStore(db, { ...(signal ? { signal } : {}), exclusiveWriter: db.dialect === 'pglite' });
+    const store = overrides.appendObserver ? observeAppends(sqlStore, overrides.appendObserver) : sqlStore;
     closers.push(() => store.close());
     await migrateIdentity(db);
 

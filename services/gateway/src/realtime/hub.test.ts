@@ -39,6 +39,15 @@ describe('channel hub', () => {
     expect(hub.hasFollowers('user:b')).toBe(false);
   });
 
+  it('answers whether a user may follow a channel as subscribing would, without subscribing', async () => {
+    const hub = createHub();
+    hub.register(userKind());
+    expect(await hub.access('a', 'user:a')).toBe('allowed');
+    expect(await hub.access('a', 'user:b')).toBe('forbidden_channel');
+    expect(await hub.access('a', 'room:ABC123')).toBe('unknown_channel');
+    expect(hub.followedChannels()).toEqual([]);
+  });
+
   it('never sends a version at or below the one a connection has', async () => {
     const hub = createHub();
     hub.register(userKind(10));

@@ -34,6 +34,8 @@ export interface ChannelKind {
 }
 
 export type SubscribeResult = 'subscribed' | 'unknown_channel' | 'forbidden_channel';
+/** Whether a user may follow a channel: the one check behind every subscription (and the HTTP channel authorisation). */
+export type ChannelAccess = 'allowed' | 'unknown_channel' | 'forbidden_channel';
 
 interface Following {
   /** Pushes that arrived while the snapshot was being read; sent after it if newer. */
@@ -96,7 +98,15 @@ export function createHub() {
       kinds.push(kind);
     },
 
+    /** What `subscribe` would answer the user, without subscribing: the channel kind's own check. */
+    async access(userId: string, channel: string): Promise<ChannelAccess> {
+      const kind = kindOf(channel);
+      if (!kind) return 'unknown_channel';
+      return (await kind.authorize(userId, channel)) ? 'allowed' : 'forbidden_channel';
+    },
+
     async subscribe(connection: Connection, channel: string): Promise<SubscribeResult> {
+      // The check of `access`, inline: each extra await would let a push published meanwhile miss the new follower.
       const kind = kindOf(channel);
       if (!kind) return 'unknown_channel';
       if (!(await kind.authorize(connection.userId, channel))) return 'forbidden_channel';
@@ -142,6 +152,8 @@ export function createHub() {
       }
     },
 
+    /** The channels a connection follows (or is being given the snapshot of). */
+    channelsOf: (connection: Connection): ReadonlySet<string> => channelsOf.get(connection) ?? new Set<string>(),
     hasFollowers: (channel: string) => (followers.get(channel)?.size ?? 0) > 0,
     followedChannels: () => [...followers.keys()],
     connectionCount: () => channelsOf.size,

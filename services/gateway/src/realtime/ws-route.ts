@@ -1,137 +1,167 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
-import { ClientMessage, WS_CLOSE_UNAUTHORIZED, WS_PATH, type ServerMessage } from '@qal/events';
+import { performance } from 'node:perf_hooks';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { WS_CLOSE_POLICY, WS_CLOSE_UNAUTHORIZED, WS_PATH, type ServerMessage } from '@qal/events';
 import type { WebSocket } from 'ws';
+import { systemClock, type Clock } from '../clock.ts';
 import { languageFromHeader } from '../http/language.ts';
 import { rejectionInfo, type Lang } from '../http/rejections.ts';
 import { hashToken } from '../identity/sessions.ts';
 import type { UserRecord } from '../identity/users.ts';
-import type { GameCommands } from '../games/game-commands.ts';
-import { runWsCommand } from '../games/ws-commands.ts';
-import type { RoomCommands } from '../rooms/room-commands.ts';
-import type { Connection, Hub } from './hub.ts';
+import type { WsObserver } from '../metrics.ts';
+import type { Connection } from './hub.ts';
+import { createInboundGate } from './inbound-gate.ts';
+import { watchExpiry } from './session-expiry.ts';
+import { createSocketCounts } from './socket-counts.ts';
+import { handleSignedInMessage, type MessageTargets, type SignedInSocket } from './socket-messages.ts';
+import { textOf } from './socket-text.ts';
+import { WS_LIMITS, type WsLimits } from './ws-limits.ts';
 
 const KEEPALIVE_MS = 30_000;
 /**
  * A socket's session is checked again (revoked? expired?) before every new subscription, and before a command once
  * this long has passed since the last check: a game's moves need no database read each. A sign-out or refresh
  * closes the token's sockets at once (`onSessionRevoked`: this process's, and in the distributed mode the other
- * gateways' as announced over PostgreSQL); the re-check is the backstop for an announcement that was lost.
+ * gateways' as announced over PostgreSQL), and the session's expiry closes them when it comes (a timer); the
+ * re-check is the backstop for an announcement that was lost.
  */
 export const WS_SESSION_RECHECK_MS = 60_000;
 
-export interface WsRouteDeps {
-  readonly hub: Hub;
-  /** The user of a session token, or null (missing, unknown, expired, revoked). */
-  readonly authenticate: (token: string | null) => Promise<UserRecord | null>;
-  /** Game commands (`{type:'command'}` messages); without them such a message is an invalid_message. */
-  readonly games?: GameCommands;
-  /** Room commands (`room.*`, `invitation.respond`). */
-  readonly rooms?: RoomCommands;
-  /** Registers for the hashes of revoked tokens (signed out or refreshed); returns the unregister function. */
-  readonly onSessionRevoked?: (listener: (tokenHash: string) => void) => () => void;
+/** A signed-in session: its user, and when it ends (the socket closes then). */
+export interface SocketSession {
+  readonly user: UserRecord;
+  readonly expiresAt: Date;
 }
 
-/** `/ws?token=...`: authenticate, then subscribe/unsubscribe/ping and game commands (the protocol: @qal/events contracts, ws.ts). */
+export interface WsRouteDeps extends MessageTargets {
+  /** The session of a token, or null (unknown, expired, revoked). */
+  readonly authenticate: (token: string) => Promise<SocketSession | null>;
+  /** Registers for the hashes of revoked tokens (signed out or refreshed); returns the unregister function. */
+  readonly onSessionRevoked?: (listener: (tokenHash: string) => void) => () => void;
+  /** Counts sockets and pushes (the process's metrics). */
+  readonly observer?: WsObserver;
+  /** The clock sessions expire by (the app's). */
+  readonly clock?: Clock;
+  /** The limits, LIMITS' unless a test gives its own. */
+  readonly limits?: WsLimits;
+  /** Monotonic milliseconds for the message rate. */
+  readonly monotonicNow?: () => number;
+}
+
+/** The messages a socket is refused with, in its language, and the close that follows. */
+function outbound(socket: WebSocket, request: FastifyRequest, deps: WsRouteDeps) {
+  let closing = false;
+  const lang = { current: languageFromHeader(request.headers['accept-language']) ?? ('en' as Lang) };
+  const send = (message: ServerMessage) => {
+    if (socket.readyState !== socket.OPEN) return;
+    socket.send(JSON.stringify(message));
+    if (message.type === 'push') deps.observer?.pushed(message.channel);
+  };
+  const error = (code: string, channel?: string): ServerMessage => ({
+    type: 'error',
+    code,
+    message: rejectionInfo(code)[lang.current],
+    ...(channel ? { channel } : {}),
+  });
+  const refuse = (code: string, closeCode: number) => {
+    if (closing) return;
+    closing = true;
+    send(error(code));
+    socket.close(closeCode, code);
+  };
+  return { lang, send, error, refuse, isClosing: () => closing, markClosed: () => (closing = true) };
+}
+
+/**
+ * `WS_PATH`: the first message is `{type:'auth', token}`; then subscribe/unsubscribe/ping and game commands (the
+ * protocol: @qal/events contracts, ws.ts). The token is never read from the URL: a socket that carries one there is
+ * refused, so that no client keeps putting it where proxies and access logs keep it.
+ */
 export function registerWebsocket(app: FastifyInstance, deps: WsRouteDeps) {
+  const limits = deps.limits ?? WS_LIMITS;
+  const clock = deps.clock ?? systemClock;
+  const now = deps.monotonicNow ?? (() => performance.now());
   /** Open sockets by their token's hash, closed when it is revoked. */
   const byToken = new Map<string, Set<() => void>>();
   deps.onSessionRevoked?.((tokenHash) => byToken.get(tokenHash)?.forEach((signOut) => signOut()));
+  const userSockets = createSocketCounts(limits.maxSocketsPerUser);
 
   app.get(WS_PATH, { websocket: true }, (socket: WebSocket, request) => {
-    const query = request.query as Record<string, unknown>;
-    const token = typeof query.token === 'string' ? query.token : null;
-    const tokenHash = token ? hashToken(token) : null;
+    deps.observer?.opened();
+    const out = outbound(socket, request, deps);
     const headerLang = languageFromHeader(request.headers['accept-language']);
-    let lang: Lang = headerLang ?? 'en';
-    const send = (message: ServerMessage) => {
-      if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
-    };
-    const error = (code: string, channel?: string): ServerMessage => ({
-      type: 'error',
-      code,
-      message: rejectionInfo(code)[lang],
-      ...(channel ? { channel } : {}),
-    });
+    const gate = createInboundGate(limits, now);
+    const signOut = () => out.refuse('unauthorized', WS_CLOSE_UNAUTHORIZED);
+    let tokenHash: string | null = null;
+    let counted: string | null = null;
+    let signedIn: SignedInSocket | null = null;
+    let stopExpiry = () => {};
 
-    // Messages that arrive while the token is being checked are queued, not lost.
-    const queue: string[] = [];
-    let connection: Connection | null = null;
-    let closed = false;
-    let checked: { user: UserRecord; at: number } | null = null;
-    const sessionUser = async (forCommand = false): Promise<UserRecord | null> => {
-      if (forCommand && checked && Date.now() - checked.at < WS_SESSION_RECHECK_MS) return checked.user;
-      const user = await deps.authenticate(token);
-      checked = user ? { user, at: Date.now() } : null;
-      return user;
-    };
-
-    const handle = async (raw: string) => {
-      let json: unknown;
-      try {
-        json = JSON.parse(raw);
-      } catch {
-        send(error('invalid_message'));
-        return;
-      }
-      const parsed = ClientMessage.safeParse(json);
-      if (!parsed.success) {
-        send(error('invalid_message'));
-        return;
-      }
-      const message = parsed.data;
-      if (message.type === 'ping') {
-        send({ type: 'pong' });
-        return;
-      }
-      if (message.type === 'unsubscribe') {
-        deps.hub.unsubscribe(connection!, message.channel);
-        send({ type: 'unsubscribed', channel: message.channel });
-        return;
-      }
-      // A session may have been revoked since the socket opened: check it again before giving a new view.
-      const current = await sessionUser(message.type === 'command');
-      if (!current) {
-        send(error('unauthorized'));
-        socket.close(WS_CLOSE_UNAUTHORIZED, 'unauthorized');
-        return;
-      }
-      if (message.type === 'command') {
-        if (!deps.games) {
-          send(error('invalid_message'));
-          return;
-        }
-        send(
-          await runWsCommand({ games: deps.games, ...(deps.rooms ? { rooms: deps.rooms } : {}) }, message, current, lang, (err) =>
-            request.log.error({ err, command: message.name }, 'websocket command failed'),
-          ),
-        );
-        return;
-      }
-      try {
-        const result = await deps.hub.subscribe(connection!, message.channel);
-        if (result !== 'subscribed') send(error(result, message.channel));
-      } catch (err) {
-        request.log.error({ err, channel: message.channel }, 'subscribe failed');
-        send(error('internal_error', message.channel));
-      }
-    };
+    const authTimer = setTimeout(() => {
+      if (!signedIn) out.refuse('unauthorized', WS_CLOSE_UNAUTHORIZED);
+    }, limits.authTimeoutMs);
+    authTimer.unref();
 
     // Messages of one socket are handled one at a time, in order.
     let chain = Promise.resolve();
-    const enqueue = (raw: string) => {
-      chain = chain.then(() => handle(raw)).catch((err: unknown) => request.log.error({ err }, 'websocket message failed'));
+    const run = (raw: string) => {
+      chain = chain
+        .then(() => (signedIn && !out.isClosing() ? handleSignedInMessage(deps, signedIn, raw) : undefined))
+        .catch((err: unknown) => request.log.error({ err }, 'websocket message failed'))
+        .finally(() => gate.handled());
+    };
+
+    const open = (token: string, session: SocketSession) => {
+      clearTimeout(authTimer);
+      if (!userSockets.admit(session.user.id)) return out.refuse('ws_too_many_sockets', WS_CLOSE_POLICY);
+      counted = session.user.id;
+      out.lang.current = headerLang ?? session.user.language;
+      stopExpiry = watchExpiry(session.expiresAt, clock, signOut);
+      let checked = { user: session.user, at: now() };
+      const connection: Connection = { id: randomUUID(), userId: session.user.id, send: out.send };
+      signedIn = {
+        connection,
+        lang: out.lang.current,
+        log: request.log,
+        ip: request.ip,
+        maxSubscriptions: limits.maxSubscriptionsPerSocket,
+        sessionUser: async (forCommand) => {
+          if (forCommand && now() - checked.at < WS_SESSION_RECHECK_MS) return checked.user;
+          const current = await deps.authenticate(token);
+          if (current) checked = { user: current.user, at: now() };
+          return current?.user ?? null;
+        },
+        send: out.send,
+        error: out.error,
+        refuse: out.refuse,
+      };
+      for (const raw of gate.opened()) run(raw);
+    };
+
+    const authenticate = (token: string) => {
+      // Registered before the check, so a sign-out while it runs still closes this socket.
+      tokenHash = hashToken(token);
+      byToken.set(tokenHash, (byToken.get(tokenHash) ?? new Set()).add(signOut));
+      deps
+        .authenticate(token)
+        .then((session) => {
+          if (out.isClosing()) return;
+          if (!session) return out.refuse('unauthorized', WS_CLOSE_UNAUTHORIZED);
+          open(token, session);
+        })
+        .catch((err: unknown) => {
+          request.log.error({ err }, 'websocket authentication failed');
+          out.markClosed();
+          socket.close(1011, 'internal error');
+        });
     };
 
     socket.on('message', (data, isBinary) => {
-      if (isBinary) return;
-      const raw = Buffer.isBuffer(data)
-        ? data.toString('utf8')
-        : Array.isArray(data)
-          ? Buffer.concat(data).toString('utf8')
-          : Buffer.from(data).toString('utf8');
-      if (connection) enqueue(raw);
-      else queue.push(raw);
+      if (out.isClosing()) return;
+      const step = gate.receive(isBinary ? null : textOf(data));
+      if (step.kind === 'refuse') out.refuse(step.code, step.code === 'unauthorized' ? WS_CLOSE_UNAUTHORIZED : WS_CLOSE_POLICY);
+      else if (step.kind === 'authenticate') authenticate(step.token);
+      else if (step.kind === 'handle') run(step.raw);
     });
 
     let alive = true;
@@ -148,36 +178,20 @@ export function registerWebsocket(app: FastifyInstance, deps: WsRouteDeps) {
     }, KEEPALIVE_MS);
     keepalive.unref();
 
-    const signOut = () => {
-      send(error('unauthorized'));
-      socket.close(WS_CLOSE_UNAUTHORIZED, 'unauthorized');
-    };
-    if (tokenHash) byToken.set(tokenHash, (byToken.get(tokenHash) ?? new Set()).add(signOut));
-
     socket.on('close', () => {
-      closed = true;
+      out.markClosed();
+      deps.observer?.closed();
       clearInterval(keepalive);
-      if (connection) deps.hub.disconnect(connection);
+      clearTimeout(authTimer);
+      stopExpiry();
+      if (signedIn) deps.hub.disconnect(signedIn.connection);
+      if (counted) userSockets.release(counted);
       const sockets = tokenHash ? byToken.get(tokenHash) : undefined;
       sockets?.delete(signOut);
       if (sockets?.size === 0) byToken.delete(tokenHash!);
     });
 
-    sessionUser()
-      .then((user) => {
-        if (closed) return;
-        if (!user) {
-          send(error('unauthorized'));
-          socket.close(WS_CLOSE_UNAUTHORIZED, 'unauthorized');
-          return;
-        }
-        lang = headerLang ?? user.language;
-        connection = { id: randomUUID(), userId: user.id, send };
-        for (const raw of queue.splice(0)) enqueue(raw);
-      })
-      .catch((err: unknown) => {
-        request.log.error({ err }, 'websocket authentication failed');
-        socket.close(1011, 'internal error');
-      });
+    const query = request.query as Record<string, unknown> | undefined;
+    if (query && 'token' in query) out.refuse('ws_token_in_url', WS_CLOSE_UNAUTHORIZED);
   });
 }

@@ -24,6 +24,7 @@ import { Rejection } from '../http/errors.ts';
 import type { Lang } from '../http/rejections.ts';
 import type { UserRecord } from '../identity/users.ts';
 import { ROOM_LIMITS } from '../config.ts';
+import type { PasswordAttempts } from './password-attempts.ts';
 import { presentHistory, presentInvitations, presentRoom, presentRooms, roomPeople, type People } from './present.ts';
 import { roomQueries } from './queries.ts';
 
@@ -72,6 +73,8 @@ export interface RoomCommandsDeps {
   readonly people: People;
   readonly findUserByUsername: (username: string) => Promise<UserRecord | null>;
   readonly afterSuccess?: () => void;
+  /** Counts wrong room passwords and refuses password joins past the limits; without it, none are counted. */
+  readonly passwordAttempts?: PasswordAttempts;
 }
 
 export function createRoomCommands(deps: RoomCommandsDeps) {
@@ -107,8 +110,21 @@ export function createRoomCommands(deps: RoomCommandsDeps) {
       return { room: (await roomCommand('CreateRoom', meta, payload)).room };
     },
 
+    /** A join with a password is refused unchecked past the wrong-password limits (password-attempts.ts). */
     async join(meta: RequestMeta, code: string, password?: string) {
-      return { room: (await roomCommand('JoinRoom', meta, { code, ...(password !== undefined ? { password } : {}) })).room };
+      const limits = deps.passwordAttempts;
+      const send = async () => ({
+        room: (await roomCommand('JoinRoom', meta, { code, ...(password !== undefined ? { password } : {}) })).room,
+      });
+      if (password === undefined || !limits) return send();
+      const attempt = { code, userId: meta.userId, ip: meta.ip ?? null };
+      await limits.refuseOverLimit(attempt);
+      try {
+        return await send();
+      } catch (error) {
+        if (error instanceof Rejection && error.code === 'invalid_password') await limits.recordWrong(attempt);
+        throw error;
+      }
     },
 
     leave: simple('LeaveRoom'),

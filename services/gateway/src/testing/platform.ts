@@ -8,6 +8,7 @@ import { buildApp, type QalApp } from '../app.ts';
 import { createManualClock, type ManualClock } from '../clock.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { createMemorySmsSender, type MemorySmsSender } from '../identity/sms/memory.ts';
+import { watchEmbeddedProjections, type GatewayMetrics } from '../metrics.ts';
 import { createEmbeddedPlatform, type Platform } from '../platform/embedded.ts';
 import { qalLedgerModule } from '../platform/ledger-module.ts';
 import type { LedgerModule } from '../platform/ledger-port.ts';
@@ -23,6 +24,8 @@ export interface TestPlatformOptions {
   readonly games?: GameRegistry;
   /** Extra environment, e.g. `{ PAYMENT_PROVIDER: 'chapa', ... }`. */
   readonly env?: Readonly<Record<string, string>>;
+  /** Wired as src/main.ts wires them (the store's appends, the projections' lag); else the app's own registry. */
+  readonly metrics?: GatewayMetrics;
 }
 
 export interface TestPlatform extends QalApp {
@@ -63,8 +66,10 @@ export async function createTestPlatform(options: TestPlatformOptions = {}): Pro
     sms,
     clock,
     ...(options.games ? { games: options.games } : {}),
+    ...(options.metrics ? { appendObserver: options.metrics.appendObserver } : {}),
   });
-  const qal = await buildApp({ ...platform, config, clock, logger: false });
+  if (options.metrics) watchEmbeddedProjections(options.metrics, platform.store);
+  const qal = await buildApp({ ...platform, config, clock, logger: false, ...(options.metrics ? { metrics: options.metrics } : {}) });
   await qal.app.ready();
   const base = 100_000 + ((process.pid * 7919 + Date.now()) % 800_000);
 

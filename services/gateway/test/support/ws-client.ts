@@ -50,13 +50,23 @@ export function collect(socket: WebSocket) {
   };
 }
 
-/** Opens `/ws` on a listening test server (`base`: its ws:// address) with a session token, collecting what arrives. */
-export async function connectSocket(base: string, token: string) {
-  const socket = new WebSocket(`${base}/ws?token=${encodeURIComponent(token)}`);
+/** Opens a socket at `url` (no session yet), collecting what arrives from the start. */
+export async function openSocket(url: string, headers: Record<string, string> = {}) {
+  const socket = new WebSocket(url, { headers });
   const client = collect(socket);
   await new Promise<void>((resolve, reject) => {
     socket.once('open', () => resolve());
     socket.once('error', reject);
   });
+  return client;
+}
+
+/**
+ * Opens `/ws` on a listening test server (`base`: its ws:// address) and signs it in: the token goes in the first
+ * message, never in the URL. What is sent next waits on the server until the token is checked.
+ */
+export async function connectSocket(base: string, token: string, headers: Record<string, string> = {}) {
+  const client = await openSocket(`${base}/ws`, headers);
+  client.send({ type: 'auth', token });
   return client;
 }

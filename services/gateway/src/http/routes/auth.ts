@@ -4,7 +4,8 @@ import { LIMITS } from '../../config.ts';
 import { success } from '../envelope.ts';
 import { Rejection } from '../errors.ts';
 import { bearerToken, currentUser } from '../request-context.ts';
-import { presentUser } from '../user-payload.ts';
+import { routeSchema } from '../route-schema.ts';
+import { presentUser, UserPayloadSchema } from '../user-payload.ts';
 import { validate } from '../validation.ts';
 import type { RouteContext } from './context.ts';
 
@@ -22,6 +23,15 @@ const VerifyOtpBody = z.object({
   name: z.string().max(LIMITS.nameMax).optional().nullable(),
 });
 
+const OtpSent = z.object({
+  phone: z.string().meta({ description: 'The number, normalized (+2519… / +2517…)' }),
+  expiresInSec: z.int(),
+  resendAfterSec: z.int(),
+});
+const SignedIn = z.object({ user: UserPayloadSchema, token: z.string(), isNew: z.boolean() });
+const Refreshed = z.object({ user: UserPayloadSchema, token: z.string() });
+const SignedOutEverywhere = z.object({ sessions: z.int().meta({ description: 'How many sessions were revoked' }) });
+
 /** Routes that need no session: asking for a code and signing in with it. */
 export function publicAuthRoutes(app: FastifyInstance, ctx: RouteContext) {
   const field = (request: FastifyRequest, name: string) => {
@@ -31,7 +41,16 @@ export function publicAuthRoutes(app: FastifyInstance, ctx: RouteContext) {
 
   app.post(
     '/auth/send-otp',
-    ctx.idempotent((request) => field(request, 'phone')),
+    {
+      ...ctx.idempotent((request) => field(request, 'phone')),
+      schema: routeSchema({
+        tags: ['auth'],
+        summary: 'Send a sign-in code by SMS',
+        body: SendOtpBody,
+        response: OtpSent,
+        idempotent: true,
+      }),
+    },
     async (request) => {
       const body = validate(SendOtpBody, request.body);
       const result = await ctx.identity.signIn.sendOtp({
@@ -45,7 +64,14 @@ export function publicAuthRoutes(app: FastifyInstance, ctx: RouteContext) {
 
   // Not idempotent (no replay of an earlier answer): every verify checks its code, so a retry after a success is
   // refused as the code is used, and no answer holding a session token is ever stored.
-  app.post('/auth/verify-otp', async (request) => {
+  const verifyDoc = routeSchema({
+    tags: ['auth'],
+    summary: 'Sign in with the code',
+    description: 'Creates the account on first sign-in (`isNew`); answers the session token.',
+    body: VerifyOtpBody,
+    response: SignedIn,
+  });
+  app.post('/auth/verify-otp', { schema: verifyDoc }, async (request) => {
     const body = validate(VerifyOtpBody, request.body);
     const { user, token, isNew } = await ctx.identity.signIn.verifyOtp({
       phone: body.phone,
@@ -68,7 +94,14 @@ export function publicAuthRoutes(app: FastifyInstance, ctx: RouteContext) {
  * token, which is never stored; a retry with the old (now revoked) token is refused and signs in again.
  */
 export function refreshRoute(app: FastifyInstance, ctx: RouteContext) {
-  app.post('/auth/refresh', async (request) => {
+  const doc = routeSchema({
+    tags: ['auth'],
+    summary: 'Exchange a session token for a new one',
+    description: 'The old token stops working.',
+    auth: 'bearer',
+    response: Refreshed,
+  });
+  app.post('/auth/refresh', { schema: doc }, async (request) => {
     const token = bearerToken(request);
     const rotated = token ? await ctx.identity.sessions.refresh(token) : null;
     const user = rotated ? await ctx.identity.findUser(rotated.userId) : null;
@@ -83,9 +116,22 @@ export function refreshRoute(app: FastifyInstance, ctx: RouteContext) {
 
 /** Routes of a signed-in session. */
 export function sessionRoutes(app: FastifyInstance, ctx: RouteContext) {
-  app.delete('/auth/logout', async (request) => {
+  const doc = routeSchema({ tags: ['auth'], summary: 'Sign out (revoke this session token)', response: z.object({}) });
+  app.delete('/auth/logout', { schema: doc }, async (request) => {
     currentUser(request);
     await ctx.identity.sessions.revoke(request.sessionToken!);
     return success(request, {}, 'signed_out');
+  });
+
+  const everywhereDoc = routeSchema({
+    tags: ['auth'],
+    summary: 'Sign out everywhere (revoke every session of the player)',
+    description: 'This session too: every socket of the player closes at once, on every gateway.',
+    response: SignedOutEverywhere,
+  });
+  app.post('/auth/logout-all', { schema: everywhereDoc }, async (request) => {
+    const user = currentUser(request);
+    const sessions = await ctx.identity.sessions.revokeAll(user.id);
+    return success(request, { sessions }, 'signed_out_everywhere');
   });
 }

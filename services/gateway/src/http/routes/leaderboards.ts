@@ -7,6 +7,7 @@ import type { LeaderboardService } from '../../platform/leaderboard-port.ts';
 import { success } from '../envelope.ts';
 import { Rejection } from '../errors.ts';
 import { bearerToken, currentUser } from '../request-context.ts';
+import { routeSchema } from '../route-schema.ts';
 import { validate } from '../validation.ts';
 import type { RouteContext } from './context.ts';
 
@@ -47,7 +48,14 @@ async function optionalViewer(identity: Identity, request: FastifyRequest): Prom
 
 /** Public: the boards, and what a share link shows. */
 export function publicLeaderboardRoutes(app: FastifyInstance, ctx: RouteContext) {
-  app.get('/leaderboards', async (request) => {
+  const boardDoc = routeSchema({
+    tags: ['leaderboards'],
+    summary: 'A leaderboard: overall or one game’s, by period',
+    description: 'With a session token, the answer also places the viewer.',
+    querystring: BoardQuery,
+    auth: 'optional',
+  });
+  app.get('/leaderboards', { schema: boardDoc }, async (request) => {
     const query = validate(BoardQuery, request.query);
     const game = query.game ? query.game : null;
     if (game && !(GAME_SLUGS as readonly string[]).includes(game)) throw new Rejection('unknown_game');
@@ -63,7 +71,8 @@ export function publicLeaderboardRoutes(app: FastifyInstance, ctx: RouteContext)
     return success(request, board);
   });
 
-  app.get('/stats/share/:shareId', async (request) => {
+  const sharedDoc = routeSchema({ tags: ['leaderboards'], summary: 'The statistics a share link shows', params: ShareParams });
+  app.get('/stats/share/:shareId', { schema: sharedDoc }, async (request) => {
     const { shareId } = validate(ShareParams, request.params);
     const owner = SHARE_ID_PATTERN.test(shareId) ? await ctx.leaderboard.shares.ownerOf(shareId) : null;
     if (!owner) throw new Rejection('share_not_found');
@@ -73,27 +82,43 @@ export function publicLeaderboardRoutes(app: FastifyInstance, ctx: RouteContext)
 
 /** Signed in: one's own statistics, another player's, and share links. */
 export function leaderboardRoutes(app: FastifyInstance, ctx: RouteContext) {
-  app.get('/user/stats', async (request) => {
+  const ownDoc = routeSchema({ tags: ['leaderboards', 'user'], summary: 'The signed-in player’s statistics' });
+  app.get('/user/stats', { schema: ownDoc }, async (request) => {
     await fresh(ctx.leaderboard);
     const { overall_stats, by_game, by_category } = await ctx.leaderboard.queries.stats(currentUser(request).id);
     return success(request, { overall_stats, by_game, by_category });
   });
 
-  app.get('/stats/player/:id', async (request) => {
+  const playerDoc = routeSchema({ tags: ['leaderboards'], summary: 'Another player’s public statistics', params: PlayerParams });
+  app.get('/stats/player/:id', { schema: playerDoc }, async (request) => {
     const { id } = validate(PlayerParams, request.params);
     return success(request, await playerStats(ctx.leaderboard, id));
   });
 
   app.post(
     '/stats/share',
-    ctx.idempotent((request) => currentUser(request).id),
+    {
+      ...ctx.idempotent((request) => currentUser(request).id),
+      schema: routeSchema({
+        tags: ['leaderboards'],
+        summary: 'Create a link that shows one’s statistics',
+        response: z.object({ shareId: z.string() }),
+        idempotent: true,
+      }),
+    },
     async (request) => {
       const shareId = await ctx.leaderboard.shares.create(currentUser(request).id, ctx.clock());
       return success(request, { shareId }, 'stats_share_created');
     },
   );
 
-  app.delete('/stats/share/:shareId', async (request) => {
+  const revokeDoc = routeSchema({
+    tags: ['leaderboards'],
+    summary: 'Revoke one’s share link',
+    params: ShareParams,
+    response: z.object({ shareId: z.string(), revoked: z.literal(true) }),
+  });
+  app.delete('/stats/share/:shareId', { schema: revokeDoc }, async (request) => {
     const { shareId } = validate(ShareParams, request.params);
     const outcome = await ctx.leaderboard.shares.revoke(shareId, currentUser(request).id, ctx.clock());
     if (outcome === 'not_found') throw new Rejection('share_not_found');

@@ -1,6 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
+  AnyMatchReplay,
+  ArcadePlayAnswer,
+  CurrentArcade,
+  CurrentHangman,
+  FairnessProfile,
+  FinishedArcadeGames,
+  HangmanPlayAnswer,
+  HistoryPage,
+  MatchViewAnswer,
+} from '@qal/events/contracts';
+import {
   ClientSeedBody,
   GameSlugParam,
   MatchIdParam,
@@ -12,6 +23,7 @@ import {
 import { HistoryQuery, type RoomCommands } from '../../rooms/room-commands.ts';
 import { success } from '../envelope.ts';
 import { currentUser, idempotencyKey } from '../request-context.ts';
+import { routeSchema } from '../route-schema.ts';
 import { validate } from '../validation.ts';
 
 const MatchParams = z.object({ matchId: MatchIdParam });
@@ -23,7 +35,14 @@ const GameParams = z.object({ slug: GameSlugParam });
  * finished room matches.
  */
 export function matchRoutes(app: FastifyInstance, games: GameCommands, rooms: RoomCommands) {
-  app.post('/games/hangman/play', async (request) => {
+  const hangmanDoc = routeSchema({
+    tags: ['games', 'matches'],
+    summary: 'Start a paid Hangman game',
+    body: PlayHangmanBody,
+    response: HangmanPlayAnswer,
+    idempotent: true,
+  });
+  app.post('/games/hangman/play', { schema: hangmanDoc }, async (request) => {
     const user = currentUser(request);
     const body = validate(PlayHangmanBody, request.body);
     return success(
@@ -32,10 +51,25 @@ export function matchRoutes(app: FastifyInstance, games: GameCommands, rooms: Ro
     );
   });
 
-  app.get('/games/hangman/current', async (request) => success(request, await games.current(currentUser(request).id)));
+  const currentDoc = routeSchema({
+    tags: ['games', 'matches'],
+    summary: 'The Hangman game in progress, and today’s plays',
+    response: CurrentHangman,
+  });
+  app.get('/games/hangman/current', { schema: currentDoc }, async (request) =>
+    success(request, await games.current(currentUser(request).id)),
+  );
 
   /** Any arcade game (every single-player game but Hangman): `{ options }` → `{ matchId, view }`. */
-  app.post('/games/:slug/play', async (request) => {
+  const arcadeDoc = routeSchema({
+    tags: ['games', 'matches'],
+    summary: 'Start an arcade game',
+    params: GameParams,
+    body: PlayArcadeBody,
+    response: ArcadePlayAnswer,
+    idempotent: true,
+  });
+  app.post('/games/:slug/play', { schema: arcadeDoc }, async (request) => {
     const user = currentUser(request);
     const { slug } = validate(GameParams, request.params);
     const body = validate(PlayArcadeBody, request.body ?? {});
@@ -45,17 +79,38 @@ export function matchRoutes(app: FastifyInstance, games: GameCommands, rooms: Ro
     );
   });
 
-  app.get('/games/:slug/current', async (request) => {
+  const arcadeCurrentDoc = routeSchema({
+    tags: ['games', 'matches'],
+    summary: 'An arcade game in progress, and today’s plays',
+    params: GameParams,
+    response: CurrentArcade,
+  });
+  app.get('/games/:slug/current', { schema: arcadeCurrentDoc }, async (request) => {
     const { slug } = validate(GameParams, request.params);
     return success(request, await games.currentArcade(currentUser(request).id, slug));
   });
 
   /** The caller's fairness profile: their client seed and the nonce of their next game. */
-  app.get('/fairness', async (request) => success(request, await games.fairness(currentUser(request).id)));
+  const fairnessDoc = routeSchema({ tags: ['matches'], summary: 'The caller’s client seed and next nonce', response: FairnessProfile });
+  app.get('/fairness', { schema: fairnessDoc }, async (request) => success(request, await games.fairness(currentUser(request).id)));
 
-  app.get('/fairness/games', async (request) => success(request, { games: await games.finishedArcadeGames(currentUser(request).id) }));
+  const finishedDoc = routeSchema({
+    tags: ['matches'],
+    summary: 'The caller’s finished arcade games, to verify',
+    response: FinishedArcadeGames,
+  });
+  app.get('/fairness/games', { schema: finishedDoc }, async (request) =>
+    success(request, { games: await games.finishedArcadeGames(currentUser(request).id) }),
+  );
 
-  app.put('/fairness/client-seed', async (request) => {
+  const seedDoc = routeSchema({
+    tags: ['matches'],
+    summary: 'Choose the client seed of the next games',
+    body: ClientSeedBody,
+    response: FairnessProfile,
+    idempotent: true,
+  });
+  app.put('/fairness/client-seed', { schema: seedDoc }, async (request) => {
     const user = currentUser(request);
     const { clientSeed } = validate(ClientSeedBody, request.body);
     return success(
@@ -65,12 +120,26 @@ export function matchRoutes(app: FastifyInstance, games: GameCommands, rooms: Ro
   });
 
   /** `?mine=1&cursor=&limit=`: the caller's finished room matches, newest first (mine is the only list there is). */
-  app.get('/matches', async (request) => {
+  const historyDoc = routeSchema({
+    tags: ['matches', 'rooms'],
+    summary: 'The caller’s finished room matches, newest first',
+    querystring: HistoryQuery,
+    response: HistoryPage,
+  });
+  app.get('/matches', { schema: historyDoc }, async (request) => {
     const { cursor, limit } = validate(HistoryQuery, request.query);
     return success(request, await rooms.history(currentUser(request).id, { limit, cursor }));
   });
 
-  app.post('/matches/:matchId/moves', async (request) => {
+  const moveDoc = routeSchema({
+    tags: ['matches'],
+    summary: 'Make a move (a guess, a hint, a card…)',
+    params: MatchParams,
+    body: MoveBody,
+    response: MatchViewAnswer,
+    idempotent: true,
+  });
+  app.post('/matches/:matchId/moves', { schema: moveDoc }, async (request) => {
     const user = currentUser(request);
     const { matchId } = validate(MatchParams, request.params);
     const move = validate(MoveBody, request.body);
@@ -80,12 +149,24 @@ export function matchRoutes(app: FastifyInstance, games: GameCommands, rooms: Ro
     );
   });
 
-  app.get('/matches/:matchId', async (request) => {
+  const viewDoc = routeSchema({
+    tags: ['matches'],
+    summary: 'A match as the caller sees it',
+    params: MatchParams,
+    response: MatchViewAnswer,
+  });
+  app.get('/matches/:matchId', { schema: viewDoc }, async (request) => {
     const { matchId } = validate(MatchParams, request.params);
     return success(request, await games.view(currentUser(request).id, matchId));
   });
 
-  app.get('/matches/:matchId/replay', async (request) => {
+  const replayDoc = routeSchema({
+    tags: ['matches'],
+    summary: 'A finished match, step by step',
+    params: MatchParams,
+    response: AnyMatchReplay,
+  });
+  app.get('/matches/:matchId/replay', { schema: replayDoc }, async (request) => {
     const { matchId } = validate(MatchParams, request.params);
     return success(request, await games.replay(currentUser(request).id, matchId));
   });
