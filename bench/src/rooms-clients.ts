@@ -492,7 +492,11 @@ class Room {
     };
     if (this.totals.timed && measured) this.totals.win.sent += 1;
     this.outstanding.push(move);
+    const duel = this.duel;
     void sent.result.then(async (result) => {
+      // The last move of a duel may be answered after its push ended the duel and the seat was reset for the next
+      // one: its view (the duel over) would end the new duel for this seat.
+      if (duel !== this.duel) return;
       seat.inFlight = false;
       if (result.ok) {
         seat.refusals = 0;

@@ -8,6 +8,7 @@
 #   within a pixel or two a line (like the system Ethiopic fonts, which do not kern). Contextual forms and the
 #   placement of combining marks stay.
 # Run it after updating @fontsource/noto-sans-ethiopic, and commit the files; the build itself only copies them.
+# src/styles/fonts.test.ts reads both files' cmaps: every Ethiopic character of the app's texts must be in them.
 # Needs fonttools with brotli: `apt-get install python3-fonttools python3-brotli` (or `pip install fonttools brotli`).
 set -euo pipefail
 

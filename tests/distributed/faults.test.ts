@@ -12,6 +12,7 @@
  * scorers, every arcade game ended as its player saw it and every arcade match in the store has its fee charged once,
  * its reward paid once (one ledger transfer per match) and, if abandoned, its fee refunded; `ledger:audit` is clean.
  */
+import { randomUUID } from 'node:crypto';
 import { WebSocket } from 'ws';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { findDependencies, startCluster, stopKafkaIfStarted, type Cluster } from './support/cluster.ts';
@@ -335,7 +336,7 @@ describe.skipIf(!dependencies)('distributed mode under faults', { timeout: 300_0
     // the first arcade player's Math Sprint is started and answered first thing (a dozen right answers win it, and an
     // answer held up by the stop could find its minute over), then left to the server's clock, which ends it after the
     // stop
-    const [room, crazyRoom, race, arrived, [timed, arcadeDuringStop]] = await Promise.all([
+    const [room, crazyRoom, race, arrived, [timed, arcadeDuringStop], probes] = await Promise.all([
       roomFor('broker-stop'),
       crazyFor('broker-stop'),
       raceFor('broker-stop', 2),
@@ -344,6 +345,8 @@ describe.skipIf(!dependencies)('distributed mode under faults', { timeout: 300_0
         async ([first, second]) =>
           [await runArcade(cluster, first!, [startMathSprint, answerMathSprint(MATH_SPRINT_ANSWERS)]), second!] as const,
       ),
+      // one player per gateway who sends nothing until the broker is back
+      Promise.all([0, 1].map((gateway) => arrive(cluster, new Player(cluster, `broker-stop-probe-${gateway + 1}`, gateway)))),
     ]);
     const arcade = [timed, arcadeDuringStop];
     // the room matches are started before the stop, so their moves and their payouts are what meets the broker down
@@ -366,6 +369,13 @@ describe.skipIf(!dependencies)('distributed mode under faults', { timeout: 300_0
     await cluster.startBroker();
     fault.to = Date.now();
     try {
+      // A command sent as soon as the broker is back gets its outcome, not a timeout: the services and the gateways'
+      // reply consumers are back in their groups well within the command timeout.
+      const firstReplies = await Promise.all(probes.map((probe) => firstReplyAfterRestart(probe, fault.to)));
+      console.log(
+        `(c) broker stopped: a command sent once the broker was back answered ${firstReplies.map(({ gateway, status, seconds }) => `${status} through gateway ${gateway + 1} after ${seconds.toFixed(1)} s`).join(', ')}`,
+      );
+      expect(firstReplies.map(({ status }) => status)).toEqual([200, 200]);
       const journeys = await travelling;
       await roomPlayed;
       await crazyPlayed;
@@ -386,10 +396,17 @@ describe.skipIf(!dependencies)('distributed mode under faults', { timeout: 300_0
       // every process is ready again
       for (const process of cluster.topology.processes) await process.waitReady(60_000);
     } finally {
-      closeAll([...arrived, ...arcade]);
+      closeAll([...arrived, ...arcade, ...probes]);
       closeRoom(room);
       closeRoom(crazyRoom);
       closeRoom(race);
     }
   });
 });
+
+/** One try (no retry) at a command through the player's own gateway, and how long after `since` it answered. */
+async function firstReplyAfterRestart(journey: Journey, since: number) {
+  const { player } = journey;
+  const answer = await player.request(player.gateway, 'POST', '/user/claim-daily-bonus', { key: randomUUID() });
+  return { gateway: player.gateway, status: answer.status, seconds: (Date.now() - since) / 1000 };
+}

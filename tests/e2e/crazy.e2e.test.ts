@@ -128,7 +128,7 @@ const TEXT = {
     pot: (count: number) => `በሽልማቱ ውስጥ ያለ ውርርድ፦ ${count} ቶከን`,
     prize: (count: number) => `ሽልማት፦ ${count} ቶከን`,
     yourTurn: 'የእርስዎ ተራ ነው',
-    theirTurn: /^የ(.+) ተራ ነው$/,
+    theirTurn: /^ተራ፦ (.+)$/,
     rankWords: {} as Partial<Record<Rank, string>>,
     suitWords: { hearts: 'ልብ', diamonds: 'አልማዝ', clubs: 'ክለብ', spades: 'ስፔድ' } as Record<Suit, string>,
     cardName: (rank: string, suit: string) => `የ${suit} ${rank}`,
@@ -137,10 +137,10 @@ const TEXT = {
     buttons: { play: 'ይጣሉ', draw: 'ይሳቡ', take: 'ካርታዎቹን ይውሰዱ', pass: 'የለኝም', qeregn: 'ቀረኝ', crazy: 'ክሪዚ' },
     chooseSuit: 'ዓይነቱን ይምረጡ',
     saidQeregn: 'ቀረኝ!',
-    callOn: (name: string) => `«ክሪዚ» በ${name} ላይ`,
+    callOn: (name: string) => `«ክሪዚ» ${name} ላይ`,
     cards: (count: number) => `${count} ${count === 1 ? 'ካርታ' : 'ካርታዎች'}`,
     youWon: 'አሸንፈዋል!',
-    theyWon: (name: string) => `${name} አሸነፈ`,
+    theyWon: (name: string) => `${name} አሸንፈዋል`,
     historyResult: { won: 'አሸንፈዋል', lost: 'ተሸንፈዋል' },
     payout: 'የአሸናፊነት ድርሻ',
     replayOf: (room: string) => `ድጋሚ ይመልከቱ፦ ${room}`,
@@ -152,15 +152,15 @@ const TEXT = {
     slider: 'እርምጃ',
     everyHand: 'የሁሉም ካርታዎች',
     captions: {
-      start: (name: string) => `ካርታዎቹ ተሰጡ፤ ${name} ይጀምራል`,
-      play: (name: string, cards: string) => `${name} ${cards} ጣለ`,
-      draw: (name: string, count: number) => `${name} ${count} ${count === 1 ? 'ካርታ' : 'ካርታዎች'} ሳበ`,
-      qeregn: (name: string) => `${name} «ቀረኝ» አለ`,
-      missed: (name: string) => `${name} በጊዜው «ቀረኝ» አላለም`,
-      caught: (name: string, target: string) => `${name} ${target}ን ያዘ፤ «ክሪዚ»!`,
-      end: (name: string) => `${name} ጨዋታውን አሸነፈ`,
+      start: (name: string) => `ካርታዎቹ ተሰጡ፤ ${name} ይጀምራሉ`,
+      play: (name: string, cards: string) => `${name} ${cards} ጣሉ`,
+      draw: (name: string, count: number) => `${name} ${count} ${count === 1 ? 'ካርታ' : 'ካርታዎች'} ሳቡ`,
+      qeregn: (name: string) => `${name} «ቀረኝ» አሉ`,
+      missed: (name: string) => `${name} በጊዜው «ቀረኝ» አላሉም`,
+      caught: (name: string, target: string) => `${name} ${target} ላይ «ክሪዚ» አሉ፤ ትክክል ነበር`,
+      end: (name: string) => `${name} ጨዋታውን አሸንፈዋል`,
     },
-    kinds: { wrongPlay: /የተሳሳተ ካርታ$/, falseCall: /በስህተት «ክሪዚ» አለ$/, timeout: /ጊዜ አለቀ$/ },
+    kinds: { wrongPlay: /የተሳሳተ ካርታ$/, falseCall: /በስህተት «ክሪዚ» አሉ$/, timeout: /ጊዜ አለቀባቸው$/ },
   },
 } as const;
 type Text = (typeof TEXT)[Language];
@@ -923,7 +923,7 @@ describe.skipIf(!pgUrl)('Crazy in three browsers: a whole game with a bet, Qereg
 
   it('leaves a ledger the audit finds clean', async () => {
     const audit = await new Promise<{ code: number | null; out: string }>((resolve) => {
-      const child = spawn('npm', ['run', '--silent', 'ledger:audit', '--', '--summary'], {
+      const child = spawn(process.execPath, ['--import', 'tsx', 'services/ledger/src/audit/cli.ts', '--summary'], {
         cwd: REPO_ROOT,
         env: { ...process.env, DATABASE_URL: scratch.url },
       });

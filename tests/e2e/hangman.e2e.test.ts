@@ -14,6 +14,7 @@ import { hangman } from '@qal/game-engine';
 import { createScratchDatabase, findTestPostgres } from '@qal/events/testing';
 import { CHROMIUM, chromiumAvailable, REPO_ROOT, startQal, type QalServer } from './support/qal-server.ts';
 import { pageApi as api } from './support/page.ts';
+import { translations } from './support/arcade.ts';
 
 const pgUrl = chromiumAvailable() ? await findTestPostgres() : null;
 
@@ -98,9 +99,18 @@ describe.skipIf(!pgUrl)('Hangman in the browser', () => {
   ];
   const wrongKeys = (language: Language, word: string) => hangman.keysOf(language).filter((k) => !keysOf(language, word).includes(k));
 
+  /** A key's accessible name on a page in its language: an Amharic key also names the sound-alike letters it guesses. */
+  const amharicText = translations('am', 'hangman');
+  const nameOfKey = (language: Language, key: string) => {
+    if (language === 'en') return key.toUpperCase();
+    const alikes = hangman.soundAlikesOf(key);
+    if (alikes.length === 0) return key;
+    return amharicText('game.keyWithSoundAlikes', { key, alikes: new Intl.ListFormat('am', { type: 'conjunction' }).format(alikes) });
+  };
+
   /** Presses a key (by its accessible name, or on the physical keyboard) and waits for the server's answer. */
   async function press(p: Page, language: Language, key: string, last: boolean, physical = false) {
-    const label = language === 'en' ? key.toUpperCase() : key;
+    const label = nameOfKey(language, key);
     if (physical) await p.keyboard.press(key);
     else await p.getByTestId('keyboard').getByRole('button', { name: label, exact: true }).click();
     if (last) await p.getByTestId('result').waitFor();
@@ -180,7 +190,8 @@ describe.skipIf(!pgUrl)('Hangman in the browser', () => {
     expect(await page.title()).toBe('የሃንግማን ጨዋታ');
     const { word } = await startGame(page, 'am');
     expect(await page.getByTestId('keyboard').getByRole('button').count()).toBe(hangman.keysOf('am').length);
-    expect(await page.getByTestId('keyboard').getByRole('button').first().textContent()).toBe('ሀ');
+    // The first key is ሀ, with the letters heard the same (ሐ ኀ) small beside it.
+    expect(await page.getByTestId('keyboard').getByRole('button').first().textContent()).toBe('ሀሐኀ');
     const keys = keysOf('am', word);
     for (const [i, key] of keys.entries()) await press(page, 'am', key, i === keys.length - 1);
     expect(await page.getByTestId('result-title').textContent()).toBe('አሸንፈዋል!');

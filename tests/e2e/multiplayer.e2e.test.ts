@@ -95,7 +95,7 @@ const TEXT = {
     yourTurn: 'የመገመት ተራው የእርስዎ ነው',
     invalidWord: 'ትክክለኛ ቃል አይደለም',
     duplicateWord: 'ይህ ቃል በዚህ ጨዋታ ቀደም ብሎ ተሰጥቷል',
-    solvedBy: (name: string) => `የፈታው ${name}`,
+    solvedBy: (name: string) => `የፈቱት፦ ${name}`,
     failed: 'አልተፈታም፤ ዕድሎቹ አልቀዋል',
     won: 'አሸንፈዋል!',
     lost: 'ተሸንፈዋል',
@@ -485,7 +485,7 @@ describe.skipIf(!pgUrl)('multiplayer word duel in two browsers', () => {
 
   it('leaves a ledger the audit finds clean', async () => {
     const audit = await new Promise<{ code: number | null; out: string }>((resolve) => {
-      const child = spawn('npm', ['run', '--silent', 'ledger:audit', '--', '--summary'], {
+      const child = spawn(process.execPath, ['--import', 'tsx', 'services/ledger/src/audit/cli.ts', '--summary'], {
         cwd: REPO_ROOT,
         env: { ...process.env, DATABASE_URL: scratch.url },
       });

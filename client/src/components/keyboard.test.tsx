@@ -9,8 +9,17 @@ beforeAll(async () => {
 });
 afterEach(cleanup);
 
+const FAMILIES = [
+  { key: 'ሀ', soundAlikes: ['ሐ', 'ኀ'], fidel: ['ሀ', 'ሁ', 'ሃ', 'ሐ', 'ኀ', 'ኃ'] },
+  { key: 'ሰ', soundAlikes: ['ሠ'], fidel: ['ሰ', 'ሳ', 'ሠ', 'ሣ'] },
+  { key: 'ለ', soundAlikes: [], fidel: ['ለ', 'ሉ'] },
+  { key: 'ጠ', soundAlikes: [], fidel: ['ጠ', 'ጣ'] },
+  { key: 'ተ', soundAlikes: [], fidel: ['ተ', 'ታ'] },
+];
+const AMHARIC_KEYS = FAMILIES.map((f) => f.key);
+
 function Physical({ onKey }: { onKey: (key: string) => void }) {
-  usePhysicalKeyboard(true, onKey);
+  usePhysicalKeyboard(true, (typed) => (/^[a-z]$/i.test(typed) ? typed.toLowerCase() : null), onKey);
   return <input aria-label="elsewhere" />;
 }
 
@@ -35,6 +44,34 @@ describe('hangman keyboard', () => {
     const key = screen.getByRole('button', { name: 'ለ' });
     expect(key.getAttribute('aria-disabled')).toBe('true');
     fireEvent.click(key);
+    expect(onKey).not.toHaveBeenCalled();
+  });
+
+  it('shows the sound-alike letters a key guesses beside its own, and names them', () => {
+    render(<Keyboard keys={AMHARIC_KEYS} families={FAMILIES} guessed={[]} missed={[]} language="am" busy={false} onKey={vi.fn()} />);
+    const ha = screen.getByTestId('key-ሀ');
+    expect(ha.getAttribute('aria-label')).toBe('ሀ, also ሐ and ኀ');
+    expect(ha.textContent).toBe('ሀሐኀ');
+    expect(screen.getByTestId('key-ሰ').getAttribute('aria-label')).toBe('ሰ, also ሠ');
+    expect(screen.getByRole('button', { name: 'ለ' }).textContent).toBe('ለ');
+  });
+
+  it('guesses Amharic from a physical keyboard: the Latin letter of the sound, or the fidel itself', () => {
+    const onKey = vi.fn();
+    render(<Keyboard keys={AMHARIC_KEYS} families={FAMILIES} guessed={[]} missed={[]} language="am" busy={false} onKey={onKey} />);
+    for (const key of ['h', 't', 'T', 'ሣ', 'ሉ', 'x', '1']) fireEvent.keyDown(window, { key });
+    expect(onKey.mock.calls).toEqual([['ሀ'], ['ተ'], ['ጠ'], ['ሰ'], ['ለ']]);
+  });
+
+  it('ignores typed keys already used, and every typed key while a move is on its way', () => {
+    const onKey = vi.fn();
+    const { rerender } = render(
+      <Keyboard keys={AMHARIC_KEYS} families={FAMILIES} guessed={['ሀ', 'ለ']} missed={['ለ']} language="am" busy={false} onKey={onKey} />,
+    );
+    for (const key of ['h', 'l', 'ሉ']) fireEvent.keyDown(window, { key });
+    expect(onKey).not.toHaveBeenCalled();
+    rerender(<Keyboard keys={AMHARIC_KEYS} families={FAMILIES} guessed={[]} missed={[]} language="am" busy onKey={onKey} />);
+    fireEvent.keyDown(window, { key: 's' });
     expect(onKey).not.toHaveBeenCalled();
   });
 

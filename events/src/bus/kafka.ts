@@ -22,6 +22,11 @@ export function createKafkaBus(options: KafkaBusOptions): Bus {
     // kafkajs logs conditions it retries and recovers from (a coordinator still loading) as errors; what we act
     // on (a consumer crash, a dead-lettered message) is logged through `logger`
     logLevel: logLevel.NOTHING,
+    retry: {
+      initialRetryTime: settings.brokerRetry.firstMs,
+      maxRetryTime: settings.brokerRetry.maxMs,
+      retries: settings.brokerRetry.retries,
+    },
   });
   const topics = createKafkaTopics(kafka, settings.partitions);
   const sender = createKafkaSender(kafka, settings.maxInFlightRequests);

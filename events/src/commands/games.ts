@@ -145,6 +145,8 @@ export const TimeoutTurn = z.object({ matchId: Id, turn: z.number().int().nonneg
 export const ExpireBet = z.object({ code: RoomCodeSchema, proposalId: Id });
 /** The match's duration (Normal 5 min, Rush 3 min) ran out. */
 export const EndMatchOnTime = z.object({ matchId: Id });
+/** The waiting room had nothing done in it for the engine's idle limit: it closes and voids every hold. */
+export const CloseIdleRoom = z.object({ code: RoomCodeSchema });
 
 /** Ends a game whose deadline passed at the envelope's `issuedAt` (timers and lazy reads). → `{ view }` */
 export const ExpireHangman = z.object({ matchId: Id });
@@ -185,6 +187,7 @@ export const GameEngineCommands = {
   TimeoutTurn,
   ExpireBet,
   EndMatchOnTime,
+  CloseIdleRoom,
 } as const;
 export type GameEngineCommandType = keyof typeof GameEngineCommands;
 export type GameEngineCommandPayload<K extends GameEngineCommandType> = z.infer<(typeof GameEngineCommands)[K]>;

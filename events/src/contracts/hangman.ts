@@ -49,6 +49,11 @@ export const HangmanView = z.object({
   wrongGuesses: z.int(),
   livesLeft: z.int(),
   hintsLeft: z.int(),
+  /**
+   * While playing: true when one letter (key) of the word is left to find. No hint is given then, since it would
+   * give the word away; absent from games of servers that predate the rule.
+   */
+  lastLetterLeft: z.optional(z.boolean()),
   startedAt: z.string(),
   deadline: z.string(),
   /**

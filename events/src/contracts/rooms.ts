@@ -78,6 +78,8 @@ export const RoomView = z.object({
   /** Has a password (hidden from the lobby list, joinable by code). */
   private: z.boolean(),
   status: z.enum(ROOM_STATUSES),
+  /** Why a cancelled room was: its host deleted it, everyone left, or it waited idle too long (its holds voided). */
+  closedReason: z.optional(z.nullable(z.enum(['deleted', 'empty', 'idle']))),
   hostId: z.string(),
   /** The current (or next) match. */
   matchId: z.string(),

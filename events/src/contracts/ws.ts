@@ -12,6 +12,11 @@ export const WS_CLOSE_UNAUTHORIZED = 4401;
 /** Close code (the standard "policy violation") for a socket over one of its limits, after an error naming it. */
 export const WS_CLOSE_POLICY = 1008;
 /**
+ * Close code for a socket that fell too far behind reading what the server sends (its send buffer over a limit): it
+ * gets nothing more. Not a refusal: reconnect at once and subscribe again, whose snapshots carry the current state.
+ */
+export const WS_CLOSE_TOO_SLOW = 4408;
+/**
  * The error codes of the socket's limits, each sent just before a WS_CLOSE_POLICY close: too many messages (a
  * token bucket per socket, and the caps on messages waiting before authentication or behind a slow one), too many
  * channels followed on one socket, too many sockets of one player.

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { START, type StoredEvent } from './port.ts';
-import { createRecentEvents } from './recent-events.ts';
+import { createRecentEvents, estimateEventBytes } from './recent-events.ts';
 
 let next = 0n;
-const stored = (streamId: string, streamPosition: number): StoredEvent => {
+const stored = (streamId: string, streamPosition: number, data: StoredEvent['data'] = {}): StoredEvent => {
   next += 1n;
   return {
     streamId,
@@ -13,7 +13,7 @@ const stored = (streamId: string, streamPosition: number): StoredEvent => {
     eventId: `e${next}`,
     type: 'E',
     schemaVersion: 1,
-    data: {},
+    data,
     metadata: {},
     recordedAt: new Date(0),
   };
@@ -64,7 +64,7 @@ describe('recent events of the only writer', () => {
   it('serves $all after a position it holds, and not from before its start or after it dropped events', () => {
     const before = stored('x', 1);
     // At most 3 kept, cut back once it holds 5: after five appends the last three remain.
-    const recent = createRecentEvents(at(before), 3);
+    const recent = createRecentEvents(at(before), { logEvents: 3 });
     const log = [stored('y', 1), stored('y', 2), stored('z', 1), stored('z', 2), stored('z', 3)];
     for (const e of log.slice(0, 4)) recent.appended([e], { [e.streamId]: e.streamPosition });
     expect(recent.allAfter(at(before), 10)).toEqual(log.slice(0, 4));
@@ -84,5 +84,66 @@ describe('recent events of the only writer', () => {
     recent.appended([first], { a: 1 });
     expect(recent.allAfter(START, 10)).toBeUndefined();
     expect(recent.head()).toBeUndefined();
+  });
+
+  describe('bounded by the weight of what it holds', () => {
+    /** A card game's deal: a deck's worth of cards in each of four hands (over 2 KB of JSON). */
+    const deal = (streamId: string, streamPosition: number) =>
+      stored(streamId, streamPosition, {
+        hands: Array.from({ length: 4 }, (_, seat) => Array.from({ length: 52 }, (_, card) => `${seat}-${card}-♠♥♦♣`)),
+      });
+    const limits = { logBytes: 40_000, streamsBytes: 60_000 };
+
+    it('stays under its bounds while large events keep coming, and forgets the streams used longest ago', () => {
+      const recent = createRecentEvents(START, limits);
+      const games = Array.from({ length: 30 }, (_, i) => `crazy-${i}`);
+      const dealt = games.map((game) => deal(game, 1));
+      expect(estimateEventBytes(dealt[0]!)).toBeGreaterThan(2_000);
+      for (const event of dealt) {
+        recent.appended([event], { [event.streamId]: 1 });
+        const held = recent.held();
+        expect(held.streamsBytes).toBeLessThanOrEqual(limits.streamsBytes);
+        expect(held.logBytes).toBeLessThanOrEqual(limits.logBytes);
+      }
+      // The last games dealt are still served from memory, exactly; the first ones are for the database.
+      expect(recent.streamAfter('crazy-29', 0)).toEqual([dealt[29]]);
+      expect(recent.version('crazy-29')).toBe(1);
+      expect(recent.streamAfter('crazy-0', 0)).toBeUndefined();
+      expect(recent.version('crazy-0')).toBeUndefined();
+      expect(recent.held().streams).toBeLessThan(games.length);
+    });
+
+    it('serves $all from what its log still holds and sends older readers to the database', () => {
+      const recent = createRecentEvents(START, limits);
+      const dealt = Array.from({ length: 30 }, (_, i) => deal(`crazy-${i}`, 1));
+      for (const event of dealt) recent.appended([event], { [event.streamId]: 1 });
+      const held = recent.held().logEvents;
+      expect(held).toBeGreaterThan(0);
+      expect(held).toBeLessThan(dealt.length);
+      const firstHeld = dealt.length - held;
+      expect(recent.allAfter(at(dealt[firstHeld - 1]!), 100)).toEqual(dealt.slice(firstHeld));
+      expect(recent.allAfter(at(dealt[firstHeld - 2]!), 100)).toBeUndefined();
+      expect(recent.allAfter(START, 100)).toBeUndefined();
+      expect(recent.head()).toEqual(at(dealt.at(-1)!));
+    });
+
+    it('keeps fewer events of a stream whose last events alone weigh too much, and its version', () => {
+      const recent = createRecentEvents(START, { streamsBytes: 10_000 });
+      const deals = Array.from({ length: 6 }, (_, i) => deal('crazy-big', i + 1));
+      for (const event of deals) recent.appended([event], { 'crazy-big': event.streamPosition });
+      expect(recent.held().streamsBytes).toBeLessThanOrEqual(10_000);
+      expect(recent.version('crazy-big')).toBe(6);
+      expect(recent.streamAfter('crazy-big', 5)).toEqual([deals[5]]);
+      expect(recent.streamAfter('crazy-big', 6)).toEqual([]);
+      expect(recent.streamAfter('crazy-big', 0)).toBeUndefined();
+    });
+
+    it('gives back the weight of a stream it forgets', () => {
+      const recent = createRecentEvents(START, limits);
+      recent.appended([deal('crazy-1', 1)], { 'crazy-1': 1 });
+      expect(recent.held().streamsBytes).toBeGreaterThan(0);
+      recent.forget('crazy-1');
+      expect(recent.held()).toMatchObject({ streams: 0, streamsBytes: 0 });
+    });
   });
 });

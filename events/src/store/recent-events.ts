@@ -7,16 +7,80 @@ export const RECENT_EVENTS_PER_STREAM = 16;
 /** Events remembered in commit order: what live subscribers and tails read, when they keep up. */
 export const RECENT_LOG_MAX = 20_000;
 /**
+ * What the streams' remembered events may weigh together (estimated: see `estimateEventBytes`). Counts alone do not
+ * bound memory: a card game's deal carries whole decks, and 50,000 streams of 16 such events would be gigabytes.
+ * Beyond it, the streams used longest ago are forgotten (their readers ask the database again). The streams in play
+ * weigh far less: a duel's tail of 16 moves is about 16 KB, so 500 rooms' matches take 8 MB.
+ */
+export const RECENT_STREAMS_BYTES_MAX = 24 * 1024 * 1024;
+/**
+ * What the log of recent events may weigh (estimated): about 10,000 moves' events. Beyond it its oldest events are
+ * dropped: a subscriber that far behind reads the database. Subscribers that keep up are a few hundred behind at most.
+ */
+export const RECENT_LOG_BYTES_MAX = 8 * 1024 * 1024;
+/**
  * The log is cut back to its maximum only once it has grown this much past it: copying 20,000 events costs about
- * 1.7 ms, which done on every append was a quarter of the embedded platform's CPU under load.
+ * 1.7 ms, which done on every append was a quarter of the embedded platform's CPU under load. By weight it never
+ * grows past its maximum: it is cut to this much below it.
  */
 const LOG_TRIM_SLACK = 0.25;
+/**
+ * What an event costs besides its data and metadata (the object, its positions, date and ids); also what a stream's
+ * entry costs besides its events. A rough figure, but measured: a move's event is estimated at about 800 bytes in
+ * the log and 1,000 in its stream's tail, and the heap holds about 1,750 for it (one object in both), so the two
+ * bounds together are about what the cache can take of the heap.
+ */
+const ENTRY_OVERHEAD_BYTES = 200;
+
+/** Bounds on what the cache keeps (the constants above, unless a test wants smaller ones). */
+export interface RecentLimits {
+  readonly logEvents: number;
+  readonly logBytes: number;
+  readonly streamsBytes: number;
+}
+
+export const RECENT_LIMITS: RecentLimits = {
+  logEvents: RECENT_LOG_MAX,
+  logBytes: RECENT_LOG_BYTES_MAX,
+  streamsBytes: RECENT_STREAMS_BYTES_MAX,
+};
+
+/**
+ * An event's weight in the cache, from its JSON length: computed once, when it comes in. (The heap holds the parsed
+ * objects, a small multiple of their JSON; what matters is that the estimate grows with what an event carries.)
+ */
+export function estimateEventBytes(event: StoredEvent): number {
+  return (
+    ENTRY_OVERHEAD_BYTES +
+    event.streamId.length +
+    event.eventId.length +
+    event.type.length +
+    JSON.stringify(event.data).length +
+    JSON.stringify(event.metadata).length
+  );
+}
 
 interface StreamTail {
   /** The stream's version (0: the stream does not exist). */
   readonly version: number;
   /** Its last events, ending at `version`, in order (at most RECENT_EVENTS_PER_STREAM). */
   readonly events: readonly StoredEvent[];
+  /** Each event's estimated weight, in the same order. */
+  readonly sizes: readonly number[];
+  /** The entry's weight: its events' and its own. */
+  readonly bytes: number;
+}
+
+const sum = (sizes: readonly number[]) => sizes.reduce((total, size) => total + size, 0);
+
+/** A stream's tail: the last events of `events` (with their `sizes`) that fit the limits, ending at `version`. */
+function tailOf(streamId: string, version: number, events: readonly StoredEvent[], sizes: readonly number[], maxBytes: number): StreamTail {
+  let first = Math.max(0, events.length - RECENT_EVENTS_PER_STREAM);
+  const own = ENTRY_OVERHEAD_BYTES + streamId.length;
+  let bytes = own + sum(sizes.slice(first));
+  // A stream whose last events alone outweigh every stream's budget keeps fewer: older reads go to the database.
+  while (first < events.length && bytes > maxBytes) bytes -= sizes[first++]!;
+  return { version, events: events.slice(first), sizes: sizes.slice(first), bytes };
 }
 
 /**
@@ -24,20 +88,36 @@ interface StreamTail {
  * connection) knows without asking the database: every stream's version and last events, and the latest events in
  * commit order. Built from its own appends (in commit order, since the one connection runs them one at a time) and
  * from what it read, so it answers exactly what the database would; `undefined` means "not known: ask the database".
- * Only a cache: appends still go to the database, which checks every expected version.
+ * Only a cache: appends still go to the database, which checks every expected version. Bounded by count and by the
+ * estimated weight of the events it holds (RecentLimits).
  */
-export function createRecentEvents(start: Position, logMax = RECENT_LOG_MAX) {
+export function createRecentEvents(start: Position, limits: Partial<RecentLimits> = {}) {
+  const { logEvents, logBytes: logBytesMax, streamsBytes: streamsBytesMax } = { ...RECENT_LIMITS, ...limits };
   const streams = new Map<string, StreamTail>();
-  /** Every event committed after `logStart`, in commit order. */
+  let streamsBytes = 0;
+  /** Every event committed after `logStart`, in commit order, and each one's estimated weight. */
   let log: StoredEvent[] = [];
+  let logSizes: number[] = [];
+  let logBytes = 0;
   let logStart: Position = start;
   /** Whether the log is still complete (a commit out of order would mean another writer: stop trusting it). */
   let logValid = true;
 
-  const remember = (streamId: string, tail: StreamTail) => {
+  const forget = (streamId: string) => {
+    const known = streams.get(streamId);
+    if (!known) return;
     streams.delete(streamId);
-    if (streams.size >= RECENT_STREAMS_MAX) streams.delete(streams.keys().next().value!);
+    streamsBytes -= known.bytes;
+  };
+
+  const remember = (streamId: string, tail: StreamTail) => {
+    forget(streamId);
+    for (const [oldest] of streams) {
+      if (streams.size < RECENT_STREAMS_MAX && streamsBytes + tail.bytes <= streamsBytesMax) break;
+      forget(oldest);
+    }
     streams.set(streamId, tail);
+    streamsBytes += tail.bytes;
   };
 
   const logEnd = (): Position => {
@@ -45,51 +125,71 @@ export function createRecentEvents(start: Position, logMax = RECENT_LOG_MAX) {
     return last ? { transactionId: last.transactionId, globalPosition: last.globalPosition } : logStart;
   };
 
+  /** Drops the log's oldest events once it holds too many or weighs too much (see LOG_TRIM_SLACK). */
+  const trimLog = () => {
+    const tooMany = log.length > logEvents + Math.ceil(logEvents * LOG_TRIM_SLACK);
+    if (!tooMany && logBytes <= logBytesMax) return;
+    let dropped = Math.max(0, log.length - logEvents);
+    let bytes = logBytes - sum(logSizes.slice(0, dropped));
+    while (dropped < log.length && bytes > logBytesMax * (1 - LOG_TRIM_SLACK)) bytes -= logSizes[dropped++]!;
+    const lastDropped = log[dropped - 1]!;
+    logStart = { transactionId: lastDropped.transactionId, globalPosition: lastDropped.globalPosition };
+    log = log.slice(dropped);
+    logSizes = logSizes.slice(dropped);
+    logBytes = bytes;
+  };
+
+  const appendToLog = (events: readonly StoredEvent[], sizes: readonly number[]) => {
+    if (!logValid) return;
+    for (const [i, event] of events.entries()) {
+      if (comparePositions(event, logEnd()) <= 0) {
+        logValid = false;
+        log = [];
+        logSizes = [];
+        logBytes = 0;
+        return;
+      }
+      log.push(event);
+      logSizes.push(sizes[i]!);
+      logBytes += sizes[i]!;
+    }
+    trimLog();
+  };
+
   return {
     /** After an append committed: its events (in order) and each stream's version after it. */
     appended(events: readonly StoredEvent[], versions: Readonly<Record<string, number>>) {
+      const sizes = events.map(estimateEventBytes);
       for (const [streamId, version] of Object.entries(versions)) {
         // An append's events of one stream are contiguous and end at its new version; joined to what was known
         // when that ended just before them.
-        const mine = events.filter((e) => e.streamId === streamId);
-        const first = mine[0]?.streamPosition ?? version + 1;
+        const mine = events.flatMap((event, i) => (event.streamId === streamId ? [{ event, size: sizes[i]! }] : []));
+        const first = mine[0]?.event.streamPosition ?? version + 1;
         const known = streams.get(streamId);
-        const before = known && known.version === first - 1 ? known.events : [];
-        remember(streamId, { version, events: [...before, ...mine].slice(-RECENT_EVENTS_PER_STREAM) });
+        const before = known && known.version === first - 1 ? known : { events: [], sizes: [] };
+        const joined = [...before.events, ...mine.map((m) => m.event)];
+        const joinedSizes = [...before.sizes, ...mine.map((m) => m.size)];
+        remember(streamId, tailOf(streamId, version, joined, joinedSizes, streamsBytesMax));
       }
-      if (!logValid) return;
-      for (const event of events) {
-        if (comparePositions(event, logEnd()) <= 0) {
-          logValid = false;
-          log = [];
-          return;
-        }
-        log.push(event);
-      }
-      if (log.length > logMax + Math.ceil(logMax * LOG_TRIM_SLACK)) {
-        const dropped = log.length - logMax;
-        const lastDropped = log[dropped - 1]!;
-        logStart = { transactionId: lastDropped.transactionId, globalPosition: lastDropped.globalPosition };
-        log = log.slice(dropped);
-      }
+      appendToLog(events, sizes);
     },
 
     /** After a forward read to the end of a stream (no limit): what it found after `after`. */
     readToEnd(streamId: string, after: number, events: readonly StoredEvent[]) {
       const last = events.at(-1);
       if (!last) {
-        if (after === 0) remember(streamId, { version: 0, events: [] });
+        if (after === 0) remember(streamId, tailOf(streamId, 0, [], [], streamsBytesMax));
         return;
       }
+      const kept = events.slice(-RECENT_EVENTS_PER_STREAM);
+      const sizes = kept.map(estimateEventBytes);
       const known = streams.get(streamId);
-      const joined = known && known.version === after ? [...known.events, ...events] : events;
-      remember(streamId, { version: last.streamPosition, events: joined.slice(-RECENT_EVENTS_PER_STREAM) });
+      const before = known && known.version === after ? known : { events: [], sizes: [] };
+      remember(streamId, tailOf(streamId, last.streamPosition, [...before.events, ...kept], [...before.sizes, ...sizes], streamsBytesMax));
     },
 
     /** An append was refused for a version this cache may have had wrong: forget the stream. */
-    forget(streamId: string) {
-      streams.delete(streamId);
-    },
+    forget,
 
     /** The stream's events after `after`, in order, when known; undefined when the database must be asked. */
     streamAfter(streamId: string, after: number): StoredEvent[] | undefined {
@@ -125,6 +225,9 @@ export function createRecentEvents(start: Position, logMax = RECENT_LOG_MAX) {
     head(): Position | undefined {
       return logValid ? logEnd() : undefined;
     },
+
+    /** What it holds, and its estimated weight: for tests and an operator's look at memory. */
+    held: () => ({ streams: streams.size, streamsBytes, logEvents: log.length, logBytes }),
   };
 }
 

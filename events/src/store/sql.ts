@@ -13,7 +13,7 @@ import {
   type StreamAppend,
   type SubscriptionHandlerContext,
 } from './port.ts';
-import { createRecentEvents, type RecentEvents } from './recent-events.ts';
+import { createRecentEvents, type RecentEvents, type RecentLimits } from './recent-events.ts';
 import { migrateEventStore } from './schema.ts';
 import {
   peekAfterCheckpoint,
@@ -46,6 +46,8 @@ export interface SqlEventStoreOptions {
    * the database, without asking it. Never set it where another process or store object appends.
    */
   readonly exclusiveWriter?: boolean;
+  /** Smaller bounds on what an only writer keeps in memory (a test); RECENT_LIMITS otherwise. */
+  readonly recentLimits?: Partial<RecentLimits>;
 }
 
 /**
@@ -68,7 +70,7 @@ export async function createSqlEventStore(db: SqlDatabase, options: SqlEventStor
   const subscriptions = subscriptionRegistry();
   const signal = options.signal;
   const unlistenSignal = signal?.onAppend(() => listeners.forEach((listener) => listener()));
-  const recent: RecentEvents | null = options.exclusiveWriter ? createRecentEvents(await readHead(db)) : null;
+  const recent: RecentEvents | null = options.exclusiveWriter ? createRecentEvents(await readHead(db), options.recentLimits) : null;
   const skipped = recent ? skippedCheckpoints(db) : null;
 
   const store: EventStore = {

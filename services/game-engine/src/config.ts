@@ -147,6 +147,11 @@ export const ROOM_BET_EXPIRY_MS = 2 * 60_000;
 export const ROOM_HOLD_TTL_MS = 6 * 3_600_000;
 /** A start refuses players whose holds would expire this soon (they un-ready and ready again). */
 export const ROOM_HOLD_START_MARGIN_MS = 15 * 60_000;
+/**
+ * A waiting room nobody did anything in for this long (presence aside) is closed and every hold in it voided, so
+ * players' tokens are not held for hours by a room that will never start.
+ */
+export const ROOM_IDLE_CLOSE_MS = 30 * 60_000;
 /** (The duel's turn timer and duration by gameDuration are the duel's rules: games/hangman-duel/rules.ts.) */
 /** A dropped player has this long to come back; after it their turns time out at once. */
 export const ROOM_RECONNECT_GRACE_MS = 60_000;

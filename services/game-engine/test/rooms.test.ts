@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newUuid, type CommandOutcome } from '@qal/events';
-import { ROOM_BET_EXPIRY_MS, ROOM_MONEY_RETRY_AFTER_MS, ROOM_RECONNECT_GRACE_MS } from '../src/config.ts';
+import { ROOM_BET_EXPIRY_MS, ROOM_IDLE_CLOSE_MS, ROOM_MONEY_RETRY_AFTER_MS, ROOM_RECONNECT_GRACE_MS } from '../src/config.ts';
 import { hasPendingMoney } from '../src/rooms/ledger-steps.ts';
 import { DUEL_DURATION_SECONDS, DUEL_TURN_SECONDS, type DuelState, type DuelView } from '../src/games/hangman-duel/index.ts';
 import type { HistoryPage, RoomView } from '../src/index.ts';
@@ -351,6 +351,33 @@ for (const { backend, skip } of backends) {
       expect(expired?.data.at).toBe(deadline.toISOString());
       expect(await start(code, host)).toMatchObject({ status: 'succeeded' });
       await send('LeaveRoom', ann, { code });
+      await expectMoneySettled(code);
+    });
+
+    it('a waiting room with nothing done in it for the idle limit closes then, voiding every hold; presence is not activity', async () => {
+      const { code, ids } = await readyRoom(2, { entryFee: 20, penalty: 5 });
+      await agreeBet(code, ids, 10);
+      for (const id of ids) expect(await walletOf(h.store, id)).toEqual({ balance: 100, held: 35 });
+      const lastActivity = Date.parse((await roomState(h.store, code)).lastActivityAt);
+      // a player's socket dropping (and coming back) later does not keep the room open
+      const ann = ids[1]!;
+      expect(reasonOf(await send('SetPresence', ann, { code, online: false }, new Date(lastActivity + 60_000).toISOString()))).toBe(
+        'succeeded',
+      );
+      expect(reasonOf(await send('SetPresence', ann, { code, online: true }, new Date(lastActivity + 120_000).toISOString()))).toBe(
+        'succeeded',
+      );
+      const idleAt = new Date(lastActivity + ROOM_IDLE_CLOSE_MS);
+      await h.engine.waitForProjection(await h.store.head());
+      await h.engine.sweepRooms(new Date(idleAt.getTime() - 1));
+      expect((await roomState(h.store, code)).status).toBe('waiting');
+
+      await sweepUntil(new Date(idleAt.getTime() + 5_000), async () => (await roomState(h.store, code)).status === 'cancelled');
+      const closed = await eventsOf(`room-${code}`, 'RoomCancelled');
+      expect(closed.map((e) => e.data)).toEqual([{ reason: 'idle', at: idleAt.toISOString() }]);
+      for (const id of ids) expect(await walletOf(h.store, id)).toEqual({ balance: 100, held: 0 });
+      await h.engine.waitForProjection(await h.store.head());
+      expect((await h.engine.queries.room(code))?.view).toMatchObject({ status: 'cancelled', closedReason: 'idle' });
       await expectMoneySettled(code);
     });
 

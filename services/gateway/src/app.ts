@@ -61,9 +61,11 @@ import { matchChannelKind, pushMatchViews } from './realtime/match-channel.ts';
 import { createGameCommands } from './games/game-commands.ts';
 import { commandEnvelope, sendCommand } from './commands.ts';
 import { roomRoutes } from './http/routes/rooms.ts';
+import { duelWordRoutes } from './http/routes/duel-words.ts';
 import { findPublicUsers } from './identity/users.ts';
 import { pushRoomChanges, roomChannelKind } from './realtime/room-channel.ts';
 import { createPeople } from './rooms/present.ts';
+import { localRoomPresence, type RoomPresenceFactory } from './rooms/room-presence.ts';
 import { roomQueries } from './rooms/queries.ts';
 import { createPasswordAttempts } from './rooms/password-attempts.ts';
 import { createRoomCommands } from './rooms/room-commands.ts';
@@ -117,6 +119,8 @@ export interface AppDeps {
   readonly sessionRevocations?: Pick<PgChannel, 'publish' | 'subscribe'>;
   /** Where pushes learn what changed: the store tail by default; the relay's Kafka topics in distributed mode. */
   readonly pushFeed?: PushFeedFactory;
+  /** Distributed mode: presence in rooms counted across the gateways; this gateway's own connections when absent. */
+  readonly roomPresence?: RoomPresenceFactory;
   /** This process's metrics (main.ts wires the platform into them too); a fresh registry when absent. */
   readonly metrics?: GatewayMetrics;
 }
@@ -221,7 +225,31 @@ export async function buildApp(given: AppDeps): Promise<QalApp> {
     // Presence is advisory: a member who is not (or no longer) in the room is refused, and that is fine.
     sendCommand(deps.commands, command).catch((err: unknown) => app.log.warn({ err, code }, 'presence update failed'));
   };
-  hub.register(roomChannelKind({ queries: rooms, people, setPresence }));
+  const presence = (deps.roomPresence ?? (() => localRoomPresence))({
+    clock,
+    onGone: (userId, code) => setPresence(userId, code, false),
+    onError: (err) => app.log.warn({ err }, 'room presence upkeep failed'),
+  });
+  app.addHook('onClose', () => presence.close());
+  hub.register(
+    roomChannelKind({
+      queries: rooms,
+      people,
+      setPresence: (userId, code, online) => {
+        // Offline only once no gateway has a connection of theirs following the room.
+        const counted = online ? presence.arrived(userId, code).then(() => false) : presence.left(userId, code);
+        counted
+          .catch((err: unknown) => {
+            app.log.warn({ err, code }, 'room presence of the other gateways unknown');
+            return false;
+          })
+          .then((elsewhere) => {
+            if (!elsewhere) setPresence(userId, code, online);
+          })
+          .catch(() => undefined);
+      },
+    }),
+  );
   const testSurface = deps.config.testSurface;
   if (testSurface) hub.register(testChannelKind());
   const pushes = {
@@ -374,6 +402,7 @@ export async function buildApp(given: AppDeps): Promise<QalApp> {
         walletRoutes(authed, ctx);
         matchRoutes(authed, games, roomCommands);
         roomRoutes(authed, roomCommands);
+        duelWordRoutes(authed);
         leaderboardRoutes(authed, ctx);
         if (testSurface) channelAuthRoutes(authed, hub);
       });

@@ -53,6 +53,12 @@ export const LIMITS = {
   wsMaxSocketsPerUser: 10,
   /** A socket not signed in with its `auth` message this long after opening is closed. */
   wsAuthTimeoutMs: 10_000,
+  /**
+   * Bytes waiting in one socket's send buffer beyond which it gets nothing more: it is closed as too slow (a phone
+   * that lost its signal, a tab that stopped reading), and its client reconnects for fresh snapshots. A view is a
+   * few kilobytes: this is a hundred or more behind, which a reader that keeps up never is.
+   */
+  wsMaxBufferedBytes: 1024 * 1024,
   dailyBonusAmount: 10,
   /** Finished codes and dead sessions are deleted after this long (codes must outlive the hourly windows). */
   identityRetentionSec: 7 * 24 * 60 * 60,

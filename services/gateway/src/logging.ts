@@ -31,7 +31,7 @@ export const REDACT_PATHS = [
 
 const censor = (value: unknown, path: string[]) => (path.at(-1) === 'phone' && typeof value === 'string' ? maskPhone(value) : '[redacted]');
 
-/** The URL without its query's secrets (the websocket carries `?token=`). */
+/** The URL without its query's secrets (an old client may still put `?token=` on the websocket's address). */
 export function safeUrl(url: string): string {
   return url.replace(/([?&](?:token|otp|code)=)[^&#]*/gi, '$1[redacted]');
 }

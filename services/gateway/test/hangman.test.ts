@@ -91,6 +91,11 @@ describe('catalogue and options', () => {
     expect(en.keys).toHaveLength(26);
     expect(am.keys.slice(0, 3)).toEqual(['ሀ', 'ለ', 'መ']);
     expect(am.keys).not.toContain('ሐ');
+    // The keyboard shows the sound-alike letters on their key, and a typed fidel finds its key.
+    const ha = am.families.find((f: { key: string }) => f.key === 'ሀ');
+    expect(ha.soundAlikes).toEqual(['ሐ', 'ኀ']);
+    expect(ha.fidel).toContain('ኃ');
+    expect(en.families).toEqual([]);
     expect(en.categories.length).toBeGreaterThanOrEqual(10);
     expect(en.difficulties.map((d: { id: string }) => d.id)).toEqual(['easy', 'medium', 'hard']);
   });

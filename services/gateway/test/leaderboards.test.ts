@@ -135,8 +135,8 @@ describe('leaderboards, badges and statistics over the API', () => {
 
     const page = await t.app.inject({ method: 'GET', url: `/am/stats/share/${shareId}` });
     expect(page.headers['content-type']).toMatch(/text\/html/);
-    expect(page.body).toContain('<meta property="og:title" content="የSara ስታቲስቲክስ በቃል" />');
-    expect(page.body).toContain('<title>የSara ስታቲስቲክስ በቃል</title>');
+    expect(page.body).toContain('<meta property="og:title" content="ስታቲስቲክስ በቃል፦ Sara" />');
+    expect(page.body).toContain('<title>ስታቲስቲክስ በቃል፦ Sara</title>');
     expect((await t.app.inject({ method: 'GET', url: `/stats/share/${shareId}` })).body).toContain('content="Sara’s statistics on Qal"');
 
     expect((await call('DELETE', `/stats/share/${shareId}`, abebe.token)).json()).toMatchObject({ code: 'share_not_yours' });

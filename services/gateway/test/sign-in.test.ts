@@ -82,6 +82,11 @@ describe('phone sign-in', () => {
     expect(user.name).toMatch(/^[A-Z][a-z]+[A-Z][a-z]+\d{1,2}$/);
   });
 
+  it('gives the generated name in Amharic to a player who signs in in Amharic', async () => {
+    const { user } = await t.signIn(undefined, { language: 'am' });
+    expect(user.name).toMatch(/^[\u1200-\u135A]+ [\u1200-\u135A]+ \d{1,2}$/u);
+  });
+
   it('signs an existing player in again without a second welcome grant', async () => {
     const phone = t.nextPhone();
     const first = await t.signIn(phone);

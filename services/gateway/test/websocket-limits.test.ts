@@ -22,6 +22,7 @@ const limits: WsLimits = {
   maxSubscriptionsPerSocket: 2,
   maxSocketsPerUser: 2,
   authTimeoutMs: 300,
+  maxBufferedBytes: 1024 * 1024,
 };
 
 const user = (id: string): UserRecord => ({

@@ -164,10 +164,10 @@ export async function shownSeal(page: Page): Promise<string> {
   return seal;
 }
 
-/** Runs the ledger audit (npm run ledger:audit -- --summary) against the suite's database. */
+/** Runs the ledger audit (its CLI from source, as `npm run ledger:audit -- --summary` runs it compiled) on the suite's database. */
 export async function auditLedger(databaseUrl: string): Promise<{ code: number | null; out: string }> {
   return new Promise((resolve) => {
-    const child = spawn('npm', ['run', '--silent', 'ledger:audit', '--', '--summary'], {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'services/ledger/src/audit/cli.ts', '--summary'], {
       cwd: REPO_ROOT,
       env: { ...process.env, DATABASE_URL: databaseUrl },
     });

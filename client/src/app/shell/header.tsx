@@ -22,7 +22,9 @@ export function Header() {
         <nav className="header-nav" aria-label={t('nav.main')}>
           {NAV_ITEMS.map((item) => (
             <LocaleNavLink key={item.path} to={item.path} className="header-link">
-              {t(item.key)}
+              {/* One of the two shows (global.css): the short name where the header is tight. */}
+              <span className="header-label">{t(item.key)}</span>
+              <span className="header-label-short">{t(item.shortKey)}</span>
               {item.path === '/multiplayer' && invitations > 0 && (
                 <>
                   <span className="nav-count" aria-hidden="true">

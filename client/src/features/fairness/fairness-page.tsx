@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { DateText } from '../../components/date-text.tsx';
 import { useErrorText } from '../../components/error-message.tsx';
 import { useApiQuery } from '../../hooks/use-api-query.ts';
 import { useDocumentMeta } from '../../hooks/use-document-meta.ts';
@@ -150,7 +151,7 @@ function FinishedGames({ onPick }: { onPick: (matchId: string) => void }) {
           <li key={game.matchId}>
             <button type="button" className="button button-block" onClick={() => onPick(game.matchId)} data-testid="verify-pick">
               {titleOf(game.game)} · {game.status === 'won' ? t('games.won') : t('games.lost')} · {t('games.score', { score: game.score })}{' '}
-              · {new Date(game.finishedAt).toLocaleString(locale === 'am' ? 'am-ET' : 'en-GB')}
+              · <DateText value={game.finishedAt} locale={locale} time />
             </button>
           </li>
         ))}

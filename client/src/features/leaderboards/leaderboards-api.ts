@@ -12,6 +12,8 @@ const entrySchema = z.object({
 export type BoardEntry = z.infer<typeof entrySchema>;
 
 const boardSchema = z.object({
+  /** Which day, week (its Monday), month or year the board covers, in Addis Ababa time: `2025-09-11`, `2025-09`, `2025`. */
+  periodKey: z.optional(z.string()),
   entries: z.array(entrySchema),
   nextCursor: z.nullable(z.string()),
   me: z.optional(z.nullable(entrySchema)),

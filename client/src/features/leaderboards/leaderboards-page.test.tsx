@@ -12,6 +12,8 @@ const entry = (rank: number, name: string, score: number, badge: string | null) 
   badge,
 });
 const requests: string[] = [];
+/** The keys the server gives each period's board (the Gregorian day, Monday, month and year in Addis Ababa). */
+const PERIOD_KEYS: Record<string, string> = { day: '2025-09-11', week: '2025-09-08', month: '2025-09', year: '2025', all: 'all' };
 
 beforeAll(() => {
   vi.stubGlobal(
@@ -21,9 +23,12 @@ beforeAll(() => {
       requests.push(path);
       let data: unknown = aCatalogue();
       if (path.includes('/leaderboards')) {
+        const period = new URLSearchParams(path.split('?')[1]).get('period');
+        const periodKey = PERIOD_KEYS[period ?? 'week'];
         data = path.includes('period=day')
-          ? { entries: [], nextCursor: null }
+          ? { periodKey, entries: [], nextCursor: null }
           : {
+              periodKey,
               entries: [entry(1, 'Abebe', 900, 'emperor'), entry(1, 'Sara', 900, 'emperor'), entry(3, 'Kebede', 700, 'ras')],
               nextCursor: null,
             };
@@ -92,6 +97,21 @@ describe('/leaderboards', () => {
     expect(screen.getByTestId('game-tab-geo-sprint').getAttribute('aria-pressed')).toBe('true');
     expect(screen.getByTestId('game-tab-mines').textContent).toBe('ፈንጂ');
     expect(boardRequests().some((r) => r.includes('game=geo-sprint') && r.includes('period=day'))).toBe(true);
+  });
+
+  it('names the days a month board covers: Ethiopian dates in Amharic, Gregorian on hover; the month in English', async () => {
+    renderAt('/am/leaderboards?period=month');
+    const label = await screen.findByTestId('board-period', {}, { timeout: 5000 });
+    await waitFor(() => expect(label.firstChild?.textContent).toBe('26 ነሐሴ 2017 – 20 መስከረም 2018 ዓ.ም.'));
+    expect(label.getAttribute('title')).toBe('1–30 ሴፕቴምበር 2025 እ.ኤ.አ.');
+    // Screen readers, out of reach of a hover text, hear the Gregorian days too.
+    expect(label.textContent).toContain('(1–30 ሴፕቴምበር 2025 እ.ኤ.አ.)');
+    cleanup();
+
+    renderAt('/leaderboards?period=month');
+    await waitFor(() => expect(screen.getByTestId('board-period').textContent).toBe('September 2025'), { timeout: 5000 });
+    fireEvent.click(screen.getByTestId('period-all'));
+    await waitFor(() => expect(screen.queryByTestId('board-period')).toBeNull());
   });
 
   it('shows the global board for a game without one', async () => {

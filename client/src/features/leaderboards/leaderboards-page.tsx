@@ -5,10 +5,12 @@ import { Avatar } from '../../components/avatar.tsx';
 import { BadgeIcon } from '../../components/badge-icon.tsx';
 import { LoadError } from '../../components/error-message.tsx';
 import { LocaleLink, useLocale } from '../../components/locale-link.tsx';
+import type { Locale } from '../../config/constants.ts';
 import { Skeleton } from '../../components/skeleton.tsx';
 import { useApiQuery } from '../../hooks/use-api-query.ts';
 import { useDocumentMeta } from '../../hooks/use-document-meta.ts';
 import { selectUser, useAuth } from '../../lib/auth/auth-live.ts';
+import { formatPeriod } from '../../lib/dates.ts';
 import { fetchGames, pickLocalized, type Game } from '../../lib/games/games-api.ts';
 import { boardLink, boardParams, DEFAULT_PERIOD, hasBoard, isPeriod, PERIODS, type Period } from '../../lib/games/boards.ts';
 import { fetchBoard, type Board, type BoardEntry } from './leaderboards-api.ts';
@@ -118,6 +120,9 @@ export function LeaderboardsPage() {
           {t('boardTitle', { board: boardName, period: t(`periods.${period}`) })}
         </h2>
       )}
+      {board.status === 'success' && board.data.periodKey && (
+        <BoardPeriod period={period} periodKey={board.data.periodKey} locale={locale} />
+      )}
       {board.status === 'loading' && (
         <div className="stack">
           {[0, 1, 2, 3, 4].map((i) => (
@@ -170,6 +175,21 @@ export function LeaderboardsPage() {
         </p>
       )}
     </section>
+  );
+}
+
+/**
+ * The days the board covers, as the server counts them (Gregorian months and years, in Addis Ababa time): in
+ * Amharic the Ethiopian dates of that span, the Gregorian ones on hover and for screen readers.
+ */
+function BoardPeriod({ period, periodKey, locale }: { period: Period; periodKey: string; locale: Locale }) {
+  const shown = formatPeriod(period, periodKey, locale);
+  if (!shown) return null;
+  return (
+    <p className="muted small board-period" title={shown.gregorian ?? undefined} data-testid="board-period">
+      {shown.text}
+      {shown.gregorian && <span className="visually-hidden"> ({shown.gregorian})</span>}
+    </p>
   );
 }
 

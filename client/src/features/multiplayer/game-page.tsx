@@ -62,7 +62,7 @@ function RoomGame({ code, me }: { code: string; me: string }) {
     return (
       <section className="page mp-page">
         <p className="card" role="status">
-          {t('room.closed')}
+          {t(room?.closedReason === 'idle' ? 'room.closedIdle' : 'room.closed')}
         </p>
         <BackToLobby />
       </section>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateText } from '../../components/date-text.tsx';
 import { LoadError, useErrorText } from '../../components/error-message.tsx';
 import { LocaleLink, useLocale } from '../../components/locale-link.tsx';
 import { Skeleton } from '../../components/skeleton.tsx';
@@ -73,11 +74,6 @@ function HistoryRow({ item }: { item: HistoryItem }) {
   const { t } = useTranslation('multiplayer');
   const locale = useLocale();
   const signed = new Intl.NumberFormat(locale === 'am' ? 'am-ET' : 'en-GB', { signDisplay: 'always' });
-  const when = item.finishedAt
-    ? new Intl.DateTimeFormat(locale === 'am' ? 'am-ET' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short' }).format(
-        new Date(item.finishedAt),
-      )
-    : '';
   const players = [...item.players].sort((a, b) => (b.score ?? 0) - (a.score ?? 0));
   return (
     <li className="card mp-room-card" data-testid="history-item">
@@ -86,7 +82,7 @@ function HistoryRow({ item }: { item: HistoryItem }) {
         <span className={`badge mp-result-${item.result}`}>{t(`history.result.${item.result}`)}</span>
       </div>
       <p className="muted small">
-        {when}
+        {item.finishedAt && <DateText value={item.finishedAt} locale={locale} time />}
         {item.score !== undefined && ` · ${t('history.score', { count: item.score })}`}
       </p>
       <p className={item.tokens < 0 ? 'tone-bad' : 'tone-good'} data-testid="history-tokens">

@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { routes } from '../../app/routes.tsx';
 import { authActor } from '../../lib/auth/auth-live.ts';
@@ -13,7 +13,16 @@ const options = {
   dailyPlayLimit: 20,
   languages: [
     { language: 'en', categories: [], difficulties: [], keys: ['a', 'b', 'c'] },
-    { language: 'am', categories: [], difficulties: [], keys: ['ሀ', 'ለ'] },
+    {
+      language: 'am',
+      categories: [],
+      difficulties: [],
+      keys: ['ሀ', 'ለ'],
+      families: [
+        { key: 'ሀ', soundAlikes: ['ሐ', 'ኀ'], fidel: ['ሀ', 'ሁ', 'ሐ', 'ኀ'] },
+        { key: 'ለ', soundAlikes: [], fidel: ['ለ', 'ሉ'] },
+      ],
+    },
   ],
 };
 
@@ -27,6 +36,8 @@ let joinRefusal: { code: string; message: string } | null = null;
 function answer(method: string, path: string): unknown {
   if (path === '/user') return aUser({ id: 'u-2', name: 'Sara' });
   if (path === '/games/hangman/options') return options;
+  // The bank's spelling for any spelling of the same sounds (the server folds them).
+  if (path.startsWith('/duel/words?')) return { words: ['ሣር', 'ሣሮች'] };
   if (path === '/games')
     return {
       games: [
@@ -224,6 +235,30 @@ describe('multiplayer pages', { timeout: 30_000 }, () => {
     fireEvent.change(input, { target: { value: 'ቡና' } });
     fireEvent.click(screen.getByRole('button', { name: 'ቃሉን ያስገቡ' }));
     await waitFor(() => expect(calls.find((c) => c.path === '/matches/m-1/moves')?.body).toEqual({ type: 'set_word', word: 'ቡና' }), find);
+  });
+
+  it('the duel: the setter is offered words from the list as they type, and picking one fills the field', async () => {
+    room = aRoom({ status: 'in_progress', language: 'am' });
+    match = aDuel({ language: 'am', phase: 'setting', setterId: 'u-2', currentPlayerId: 'u-2', slots: null });
+    renderAt('/am/multiplayer/game/ABC234');
+    const input = (await screen.findByLabelText('ሚስጥራዊ ቃል', {}, find)) as HTMLInputElement;
+    fireEvent.change(input, { target: { value: 'ሳር' } });
+    const suggestions = await screen.findByRole('group', { name: 'ከጨዋታው የቃላት ዝርዝር' }, find);
+    expect(calls.some((c) => c.path === `/duel/words?lang=am&prefix=${encodeURIComponent('ሳር')}`)).toBe(true);
+    fireEvent.click(within(suggestions).getByRole('button', { name: 'ሣር' }));
+    expect(input.value).toBe('ሣር');
+    fireEvent.click(screen.getByRole('button', { name: 'ቃሉን ያስገቡ' }));
+    await waitFor(() => expect(calls.find((c) => c.path === '/matches/m-1/moves')?.body).toEqual({ type: 'set_word', word: 'ሣር' }), find);
+  });
+
+  it('the duel in Amharic: a key shows its sound-alikes, and a Latin letter typed on a physical keyboard guesses its sound', async () => {
+    room = aRoom({ status: 'in_progress', language: 'am', players: aRoom().players.map((p) => ({ ...p, status: 'playing' as const })) });
+    match = aDuel({ language: 'am', turnDeadline: new Date(Date.now() + 30_000).toISOString() });
+    renderAt('/am/multiplayer/game/ABC234');
+    const ha = await screen.findByRole('button', { name: 'ሀ (ሐ እና ኀ ጭምር)' }, find);
+    await waitFor(() => expect(ha.getAttribute('aria-disabled')).toBeNull(), find);
+    await act(async () => fireEvent.keyDown(window, { key: 'l' }));
+    await waitFor(() => expect(calls.find((c) => c.path === '/matches/m-1/moves')?.body).toEqual({ type: 'guess', letter: 'ለ' }), find);
   });
 
   it('home: a multiplayer-only game opens the lobby, a single-player one its own page', async () => {

@@ -68,7 +68,7 @@ function WaitingRoom({ code, me }: { code: string; me: string }) {
       <section className="page mp-page">
         <h1>{room.roomName}</h1>
         <p className="card" role="status">
-          {t('room.closed')}
+          {t(room.closedReason === 'idle' ? 'room.closedIdle' : 'room.closed')}
         </p>
         <BackToLobby />
       </section>

@@ -15,7 +15,7 @@ describe('stats charts', () => {
       { at: '2025-05-01T09:00:00Z', game: 'hangman', category: 'word', score: 0, won: false },
       { at: '2025-05-01T10:00:00Z', game: 'hangman', category: 'word', score: 400, won: true },
     ];
-    const { container } = render(<ScoreChart plays={plays} format={String} />);
+    const { container } = render(<ScoreChart plays={plays} format={String} locale="en" />);
     const points = container.querySelector('polyline')!.getAttribute('points')!.split(' ');
     expect(points).toHaveLength(3);
     const ys = points.map((p) => Number(p.split(',')[1]));
@@ -23,6 +23,20 @@ describe('stats charts', () => {
     expect(Math.min(...ys)).toBe(ys[2]);
     expect(Math.max(...ys)).toBe(ys[1]);
     expect(container.querySelectorAll('.chart-dot-lost')).toHaveLength(1);
+  });
+
+  it('dates the points and the time axis in the Ethiopian calendar in Amharic, the Gregorian date on hover', () => {
+    const plays = [
+      { at: '2025-09-10T21:30:00Z', game: 'hangman', category: 'word', score: 200, won: true },
+      { at: '2026-01-07T09:00:00Z', game: 'hangman', category: 'word', score: 400, won: true },
+    ];
+    const { container } = render(<ScoreChart plays={plays} format={String} locale="am" />);
+    const titles = [...container.querySelectorAll('circle title')].map((title) => title.textContent);
+    expect(titles).toEqual(['1 መስከረም 2018 ዓ.ም. (11 ሴፕቴምበር 2025 እ.ኤ.አ.) · 200', '29 ታኅሣሥ 2018 ዓ.ም. (7 ጃንዋሪ 2026 እ.ኤ.አ.) · 400']);
+    const axis = [...screen.getByTestId('score-chart-dates').querySelectorAll('time')];
+    expect(axis.map((time) => time.firstChild?.textContent)).toEqual(['1 መስከረም 2018 ዓ.ም.', '29 ታኅሣሥ 2018 ዓ.ም.']);
+    expect(axis.map((time) => time.getAttribute('title'))).toEqual(['11 ሴፕቴምበር 2025 እ.ኤ.አ.', '7 ጃንዋሪ 2026 እ.ኤ.አ.']);
+    expect(axis[0]!.getAttribute('dateTime')).toBe('2025-09-10T21:30:00.000Z');
   });
 
   it('sizes category bars relative to the most played category and shows the win rate', () => {

@@ -3,13 +3,23 @@
  * rate. Each has a text alternative, so a screen reader hears the numbers.
  */
 import { useTranslation } from 'react-i18next';
+import { DateText } from '../../components/date-text.tsx';
+import type { Locale } from '../../config/constants.ts';
+import { formatDate } from '../../lib/dates.ts';
 import type { RecentPlay } from './stats-api.ts';
 
 const W = 320;
 const H = 120;
 const PAD = 8;
 
-export function ScoreChart({ plays, format }: { plays: readonly RecentPlay[]; format: (n: number) => string }) {
+/** A point's hover text: its date (with the Gregorian one in Amharic) and score. */
+function pointTitle(at: string, score: string, locale: Locale): string {
+  const shown = formatDate(at, locale);
+  if (!shown) return score;
+  return shown.gregorian ? `${shown.text} (${shown.gregorian}) · ${score}` : `${shown.text} · ${score}`;
+}
+
+export function ScoreChart({ plays, format, locale }: { plays: readonly RecentPlay[]; format: (n: number) => string; locale: Locale }) {
   const { t } = useTranslation('stats');
   if (plays.length === 0) return <p className="muted small">{t('charts.noPlays')}</p>;
   const max = Math.max(1, ...plays.map((p) => p.score));
@@ -29,10 +39,15 @@ export function ScoreChart({ plays, format }: { plays: readonly RecentPlay[]; fo
         <polyline points={points} className="chart-line" fill="none" />
         {plays.map((p, i) => (
           <circle key={`${p.at}-${i}`} cx={x(i)} cy={y(p.score)} r={3.5} className={p.won ? 'chart-dot-won' : 'chart-dot-lost'}>
-            <title>{`${new Date(p.at).toLocaleDateString()} · ${format(p.score)}`}</title>
+            <title>{pointTitle(p.at, format(p.score), locale)}</title>
           </circle>
         ))}
       </svg>
+      {/* The time axis: the first and the latest play's dates under the line's two ends. */}
+      <div className="chart-axis-dates muted small" data-testid="score-chart-dates">
+        <DateText value={plays[0]!.at} locale={locale} />
+        {plays.length > 1 && <DateText value={plays[plays.length - 1]!.at} locale={locale} />}
+      </div>
       <figcaption className="muted small">{t('charts.scoreCaption', { count: plays.length })}</figcaption>
     </figure>
   );

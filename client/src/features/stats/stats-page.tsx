@@ -1,6 +1,7 @@
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { Avatar } from '../../components/avatar.tsx';
 import { BadgeIcon } from '../../components/badge-icon.tsx';
+import { DateText } from '../../components/date-text.tsx';
 import { LoadError } from '../../components/error-message.tsx';
 import { LocaleLink } from '../../components/locale-link.tsx';
 import { Skeleton } from '../../components/skeleton.tsx';
@@ -28,7 +29,9 @@ export function StatsPage() {
               {user.name} <BadgeIcon badge={badge} size={20} withLabel />
             </h1>
             {user.username && <span className="muted">@{user.username}</span>}
-            <span className="muted small">{t('memberSince', { date: format.date(user.created_at) })}</span>
+            <span className="muted small" data-testid="member-since">
+              <Trans t={t} i18nKey="memberSince" components={{ date: <DateText value={user.created_at} locale={format.locale} /> }} />
+            </span>
           </div>
           <LocaleLink to="/profile" className="button button-compact" data-testid="edit-profile">
             {t('editProfile')}

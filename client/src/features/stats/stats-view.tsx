@@ -1,6 +1,8 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '../../components/avatar.tsx';
 import { BadgeIcon, type Badge } from '../../components/badge-icon.tsx';
+import { DateText } from '../../components/date-text.tsx';
 import { LocaleLink, useLocale } from '../../components/locale-link.tsx';
 import { useApiQuery } from '../../hooks/use-api-query.ts';
 import { boardLink, hasBoard } from '../../lib/games/boards.ts';
@@ -27,11 +29,10 @@ export function useStatsFormat() {
   const intlLocale = locale === 'am' ? 'am-ET' : 'en-GB';
   const number = new Intl.NumberFormat(intlLocale, { maximumFractionDigits: 1 });
   return {
-    intlLocale,
+    locale,
     number: (n: number | null | undefined) => number.format(n ?? 0),
     percent: (rate: number | null | undefined) =>
       new Intl.NumberFormat(intlLocale, { style: 'percent', maximumFractionDigits: 0 }).format(normalizeRate(rate)),
-    date: (iso: string) => new Intl.DateTimeFormat(intlLocale, { dateStyle: 'medium' }).format(new Date(iso)),
   };
 }
 
@@ -78,12 +79,15 @@ export function StatsGrid({ stats }: { stats: OverallStats }) {
       <Stat label={t('bestRank')} value={stats.best_rank ? `#${format.number(stats.best_rank)}` : t('noRank')} />
       <Stat label={t('currentStreak')} value={value('current_streak')} />
       <Stat label={t('longestStreak')} value={value('longest_streak')} />
-      <Stat label={t('lastPlayed')} value={stats.last_played ? format.date(stats.last_played) : t('never')} />
+      <Stat
+        label={t('lastPlayed')}
+        value={stats.last_played ? <DateText value={stats.last_played} locale={format.locale} /> : t('never')}
+      />
     </dl>
   );
 }
 
-function Stat({ label, value }: { label: string; value: string }) {
+function Stat({ label, value }: { label: string; value: ReactNode }) {
   return (
     <div className="card stat">
       <dt className="stat-label">{label}</dt>
@@ -131,7 +135,7 @@ export function StatsDetails({ stats }: { stats: FullStats }) {
         <h3 id="chart-score" className="chart-title">
           {t('charts.score')}
         </h3>
-        <ScoreChart plays={stats.recent_plays} format={format.number} />
+        <ScoreChart plays={stats.recent_plays} format={format.number} locale={locale} />
       </section>
       <div className="stats-pair">
         <section className="card stack" aria-labelledby="chart-categories">

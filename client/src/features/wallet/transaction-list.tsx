@@ -1,5 +1,7 @@
 import { useTranslation } from 'react-i18next';
+import { DateText } from '../../components/date-text.tsx';
 import { LocaleLink } from '../../components/locale-link.tsx';
+import type { Locale } from '../../config/constants.ts';
 import type { Transaction } from './wallet-api.ts';
 
 const KNOWN_REASONS = [
@@ -57,15 +59,11 @@ export function TransactionList({
   gameTitle,
 }: {
   items: Transaction[];
-  locale: string;
+  locale: Locale;
   /** A game's title by its catalogue slug (empty while unknown). */
   gameTitle?: (slug: string) => string;
 }) {
   const { t } = useTranslation('wallet');
-  const dateFormat = new Intl.DateTimeFormat(locale === 'am' ? 'am-ET' : 'en-GB', {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  });
   return (
     <ul className="tx-list" data-testid="tx-list">
       {items.map((tx) => (
@@ -73,9 +71,9 @@ export function TransactionList({
           <div className="tx-main">
             <span className="tx-reason">{isKnownReason(tx.reason) ? t(`reason.${tx.reason}`) : t('reason.other')}</span>
             {tx.matchId && <GameLink matchId={tx.matchId} title={gameTitle} />}
-            <time className="tx-time muted" dateTime={tx.at}>
-              {dateFormat.format(new Date(tx.at))}
-            </time>
+            <span className="tx-time muted">
+              <DateText value={tx.at} locale={locale} time />
+            </span>
           </div>
           <div className="tx-side">
             <span className={`tx-amount ${tx.amount >= 0 ? 'tx-in' : 'tx-out'}`}>{formatSignedAmount(tx.amount, locale)}</span>

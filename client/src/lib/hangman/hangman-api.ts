@@ -13,6 +13,8 @@ const optionsSchema = z.object({
       categories: z.array(z.object({ id: z.string(), label: localized })),
       difficulties: z.array(z.object({ id: z.string(), label: localized })),
       keys: z.array(z.string()),
+      /** Amharic: each key's sound-alike letters and every fidel it guesses (absent from an older server's answer). */
+      families: z.optional(z.array(z.object({ key: z.string(), soundAlikes: z.array(z.string()), fidel: z.array(z.string()) }))),
     }),
   ),
 });
@@ -27,6 +29,15 @@ export type CurrentGame = CurrentHangman;
 
 export type GameSetup = { language: 'en' | 'am'; category?: string; difficulty?: string };
 export type Move = { type: 'guess'; letter: string } | { type: 'hint' };
+
+const duelWordsSchema = z.object({ words: z.array(z.string()) });
+
+/** Bank words beginning with what a duel's setter has typed (Amharic: in any spelling of the same sounds). */
+export async function fetchDuelWords(language: 'en' | 'am', prefix: string, signal?: AbortSignal): Promise<readonly string[]> {
+  const query = new URLSearchParams({ lang: language, prefix });
+  const data = await api.request(`/duel/words?${query}`, duelWordsSchema, { requireSession: true, signal });
+  return data.words;
+}
 
 export function fetchHangmanOptions(signal?: AbortSignal): Promise<HangmanOptions> {
   return api.request('/games/hangman/options', optionsSchema, { auth: false, signal });

@@ -28,6 +28,7 @@ export async function startConsumer(options: ConsumerOptions, { kafka, settings,
       maxWaitTimeInMs: settings.maxWaitTimeMs,
       sessionTimeout: settings.sessionTimeoutMs,
       heartbeatInterval: settings.heartbeatIntervalMs,
+      rebalanceTimeout: settings.rebalanceTimeoutMs,
     });
   let consumer = newConsumer();
   let stopping = false;
@@ -121,7 +122,7 @@ export async function startConsumer(options: ConsumerOptions, { kafka, settings,
           logger.warn({ groupId: options.groupId }, 'consumer started again after it had stopped');
         })();
       },
-      backoffMs(settings.retryBackoff, relaunches++),
+      backoffMs(settings.brokerRetry, relaunches++),
     );
   };
 

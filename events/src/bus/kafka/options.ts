@@ -12,6 +12,19 @@ export const KAFKA_BUS_DEFAULTS = {
   /** Group membership: a consumer that misses heartbeats for `sessionTimeoutMs` loses its partitions. */
   sessionTimeoutMs: 30_000,
   heartbeatIntervalMs: 1_000,
+  /**
+   * How long a rebalance waits for the group's members to join again; one that has not is dropped. A member
+   * lost to a broker restart (kafkajs starts again as a new member) would otherwise hold every rebalance for its
+   * whole session, so no partition is consumed for that long; live members join again within a heartbeat or two.
+   */
+  rebalanceTimeoutMs: 3_000,
+  /**
+   * kafkajs's retries of a request the broker did not answer (connecting, joining a group, sending), and our
+   * restarts of a consumer kafkajs gave up on: from `firstMs`, doubling, at most `maxMs` apart, so every client is
+   * back within about a second of a broker that was away (kafkajs's default waits up to 30 s between tries). As
+   * many tries as it takes to give up after about as long as kafkajs's default does (some 10 s).
+   */
+  brokerRetry: { firstMs: 100, maxMs: 1_000, retries: 12 },
   /** Messages one consumer holds queued or running (per-key queues, see keyed-work.ts) before it stops fetching. */
   maxUnfinishedMessages: 1_000,
   /**
@@ -37,6 +50,8 @@ export interface KafkaBusOptions {
   readonly maxWaitTimeMs?: number;
   readonly sessionTimeoutMs?: number;
   readonly heartbeatIntervalMs?: number;
+  readonly rebalanceTimeoutMs?: number;
+  readonly brokerRetry?: { readonly firstMs: number; readonly maxMs: number; readonly retries: number };
   /**
    * Partitions whose fetched batches kafkajs hands over at the same time. Handing over only queues each message
    * behind its key (keyed-work.ts), so this hardly matters any more: every key runs side by side anyway.
@@ -67,6 +82,8 @@ export function resolveSettings(options: KafkaBusOptions): KafkaBusSettings {
     maxWaitTimeMs: options.maxWaitTimeMs ?? d.maxWaitTimeMs,
     sessionTimeoutMs: options.sessionTimeoutMs ?? d.sessionTimeoutMs,
     heartbeatIntervalMs: options.heartbeatIntervalMs ?? d.heartbeatIntervalMs,
+    rebalanceTimeoutMs: options.rebalanceTimeoutMs ?? d.rebalanceTimeoutMs,
+    brokerRetry: options.brokerRetry ?? d.brokerRetry,
     partitionsConsumedConcurrently: options.partitionsConsumedConcurrently ?? 1,
     maxUnfinishedMessages: options.maxUnfinishedMessages ?? d.maxUnfinishedMessages,
     commitIntervalMs: options.commitIntervalMs ?? d.commitIntervalMs,
@@ -80,4 +97,5 @@ export const consoleLogger: BusLogger = {
 };
 
 /** The backoff before retry number `retry` (0 for the first): doubles from `firstMs` up to `maxMs`. */
-export const backoffMs = ({ firstMs, maxMs }: KafkaBusSettings['retryBackoff'], retry: number) => Math.min(maxMs, firstMs * 2 ** retry);
+export const backoffMs = ({ firstMs, maxMs }: { readonly firstMs: number; readonly maxMs: number }, retry: number) =>
+  Math.min(maxMs, firstMs * 2 ** retry);

@@ -9,6 +9,7 @@ import {
   HANGMAN_TIME_LIMIT_SECONDS,
 } from '../config.ts';
 import { CRAZY_RULE_TABLE, instructions as crazyInstructions } from '../games/crazy/messages.en-am.ts';
+import { AMHARIC_KEYS, soundAlikesOf } from '../games/hangman/fidel.ts';
 import { catalogueEntry, fullCatalogue, listCatalogue } from './catalogue.ts';
 import { GAME_CATEGORIES, HOME_CATEGORIES } from './categories.ts';
 import { ruleTable } from './rule-tables.ts';
@@ -85,6 +86,14 @@ describe('the game catalogue', () => {
     expect(instructions.am).toContain(`${HANGMAN_TIME_LIMIT_SECONDS} ሰከንድ`);
     expect(instructions.am).toContain(`${HANGMAN_HINT_COST_POINTS} ነጥብ`);
     expect(instructions.am).toContain(`${HANGMAN_COST_TOKENS} ቶከን`);
+  });
+
+  it('tells Hangman players which Amharic letters share a key because they sound the same', () => {
+    const { instructions } = catalogueEntry('hangman');
+    for (const key of AMHARIC_KEYS.filter((k) => soundAlikesOf(k).length > 0)) {
+      expect(instructions.en).toContain([key, ...soundAlikesOf(key)].join(' '));
+      expect(instructions.am).toContain([key, ...soundAlikesOf(key)].join(' '));
+    }
   });
 
   it('describes Crazy by the rules the product fixes, not an earlier system’s contradicting text', () => {

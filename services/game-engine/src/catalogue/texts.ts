@@ -35,19 +35,27 @@ const hangman: TextsOf = (rules) => ({
       en:
         'Pick a language, a category and a difficulty, then guess the hidden word one letter at a time. A right ' +
         'guess shows every place the letter appears. In Amharic each key stands for a whole consonant family ' +
-        '(ለ ሉ ሊ ላ ሌ ል ሎ ሏ) and shows each of its fidel as written in the word.',
+        '(ለ ሉ ሊ ላ ሌ ል ሎ ሏ) and shows each of its fidel as written in the word. Letters that sound the same ' +
+        '(ሀ ሐ ኀ, ሰ ሠ, አ ዐ, ጸ ፀ) share one key and show small beside its letter. On a computer you can also ' +
+        'type the Latin letter of each sound (h ሀ, s ሰ, x ሸ, T ጠ, C ጨ) or the fidel itself; the full table is ' +
+        'under the keyboard.',
       am:
         'ቋንቋ፣ ምድብ እና የክብደት ደረጃ ይምረጡ፤ ከዚያም የተደበቀውን ቃል ፊደል በፊደል ይገምቱ። ትክክለኛ ግምት ፊደሉ ' +
         'የሚገኝበትን ቦታ ሁሉ ያሳያል። በአማርኛ እያንዳንዱ ቁልፍ አንድን የፊደል ቤተሰብ (ለ ሉ ሊ ላ ሌ ል ሎ ሏ) ይወክላል፤ ' +
-        'የቤተሰቡ ፊደላትም በቃሉ ውስጥ እንደተጻፉ ይታያሉ።',
+        'የቤተሰቡ ፊደላትም በቃሉ ውስጥ እንደተጻፉ ይታያሉ። ድምፃቸው አንድ የሆኑ ፊደላት (ሀ ሐ ኀ፣ ሰ ሠ፣ አ ዐ፣ ጸ ፀ) ' +
+        'አንድ ቁልፍ ይጋራሉ፤ በቁልፉ ላይም ከዋናው ፊደል አጠገብ በትንሹ ይታያሉ። በኮምፒውተር ቁልፍ ሰሌዳም የእያንዳንዱን ' +
+        'ድምፅ የላቲን ፊደል (h ለሀ፣ s ለሰ፣ x ለሸ፣ T ለጠ፣ C ለጨ) ወይም ፊደሉን ራሱ መጻፍ ይችላሉ፤ ሙሉው ሰንጠረዥ ' +
+        'ከቁልፎቹ ስር ይገኛል።',
     },
     {
       en:
         `After ${HANGMAN_LIVES} wrong guesses you lose, and you have ${HANGMAN_TIME_LIMIT_SECONDS} seconds. ` +
-        `You have ${HANGMAN_HINTS} hints; each shows one letter and costs ${HANGMAN_HINT_COST_POINTS} points.`,
+        `You have ${HANGMAN_HINTS} hints; each shows one letter and costs ${HANGMAN_HINT_COST_POINTS} points. ` +
+        'The last letter is always yours to find.',
       am:
         `${HANGMAN_LIVES} ጊዜ ከተሳሳቱ ይሸነፋሉ፤ ለመጨረስ ${HANGMAN_TIME_LIMIT_SECONDS} ሰከንድ አለዎት። ` +
-        `${HANGMAN_HINTS} ፍንጮች አሉዎት፤ እያንዳንዱ ፍንጭ አንድ ፊደል ያሳያል፣ ${HANGMAN_HINT_COST_POINTS} ነጥብም ያስቀንሳል።`,
+        `${HANGMAN_HINTS} ፍንጮች አሉዎት፤ እያንዳንዱ ፍንጭ አንድ ፊደል ያሳያል፣ ${HANGMAN_HINT_COST_POINTS} ነጥብም ያስቀንሳል። ` +
+        'የመጨረሻውን ፊደል ግን ሁልጊዜ እርስዎ ይገምታሉ።',
     },
     priceSentence(rules),
     rewardSentence,

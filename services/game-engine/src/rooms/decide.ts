@@ -11,6 +11,7 @@ import {
   ROOM_ENTRY_FEE_MAX,
   ROOM_HOLD_START_MARGIN_MS,
   ROOM_HOLD_TTL_MS,
+  ROOM_IDLE_CLOSE_MS,
   ROOM_NAME_MAX,
   ROOM_PASSWORD_MAX,
   ROOM_PASSWORD_MIN,
@@ -78,6 +79,8 @@ export type RoomCommand =
   | { type: 'ExpireBet'; data: { proposalId: string; at: string } }
   | { type: 'StartRematch'; data: { userId: string; matchId: string; at: string } }
   | { type: 'SetPresence'; data: { userId: string; online: boolean; at: string } }
+  /** The sweeper found the room waiting with nothing done in it for ROOM_IDLE_CLOSE_MS. */
+  | { type: 'CloseIdleRoom'; data: { at: string } }
   /** The match removed a player after 3 timed-out turns in a row: a forfeit, like leaving. */
   | { type: 'RemoveFromMatch'; data: { userId: string; at: string } }
   /** The match is over: winners (first finisher first) and scores from the duel. */
@@ -257,6 +260,12 @@ export function decideRoom(command: RoomCommand, state: RoomState | null): RoomE
       const remaining = activePlayers(state).filter((p) => p.id !== userId);
       if (state.hostId === userId && remaining[0]) events.push({ type: 'HostChanged', data: { hostId: remaining[0].id, at } });
       return events;
+    }
+
+    case 'CloseIdleRoom': {
+      // Something may have happened since the sweeper looked: then the room is not idle (yet), and nothing changes.
+      if (state.status !== 'waiting' || Date.parse(state.lastActivityAt) + ROOM_IDLE_CLOSE_MS > Date.parse(at)) return [];
+      return [{ type: 'RoomCancelled', data: { reason: 'idle', at } }];
     }
 
     case 'DeleteRoom': {

@@ -70,8 +70,8 @@ export type RoomEvent =
   /** Before the start: holds voided. In a started match: a forfeit (penalty posted into the pot). */
   | { type: 'PlayerLeft'; data: { userId: string; reason: 'left' | 'timeouts'; at: string } }
   | { type: 'HostChanged'; data: { hostId: string; at: string } }
-  /** Deleted by the host, or everyone left before the start: every hold is voided. */
-  | { type: 'RoomCancelled'; data: { reason: 'deleted' | 'empty'; at: string } }
+  /** Deleted by the host, everyone left, or left idle (ROOM_IDLE_CLOSE_MS) before the start: every hold is voided. */
+  | { type: 'RoomCancelled'; data: { reason: 'deleted' | 'empty' | 'idle'; at: string } }
   | { type: 'BetProposed'; data: { proposalId: string; amount: number; proposedBy: string; at: string; expiresAt: string } }
   | { type: 'BetAccepted'; data: { proposalId: string; userId: string; at: string } }
   /** Everyone (or a late joiner) accepted: stakes are held next; the bet is agreed once all are placed. */

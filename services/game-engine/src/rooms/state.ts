@@ -91,6 +91,10 @@ export interface RoomState {
   /** Started matches by id. */
   readonly played: Readonly<Record<string, MatchRecordOfRoom>>;
   readonly lastEventAt: string;
+  /** The last event that was not a presence change: a waiting room idle since long enough is closed. */
+  readonly lastActivityAt: string;
+  /** Why the room was cancelled (null while it is not). */
+  readonly cancelReason: 'deleted' | 'empty' | 'idle' | null;
 }
 
 const mapPlayer = (state: RoomState, userId: string, change: (p: RoomPlayer) => RoomPlayer): RoomState => ({
@@ -226,11 +230,14 @@ export function evolveRoom(state: RoomState | null, event: RoomEvent): RoomState
       requests: {},
       played: {},
       lastEventAt: at,
+      lastActivityAt: at,
+      cancelReason: null,
     };
   }
   if (!state) return null;
   const next = apply(state, event);
-  return { ...next, lastEventAt: event.data.at };
+  const lastActivityAt = event.type === 'PresenceChanged' ? state.lastActivityAt : event.data.at;
+  return { ...next, lastEventAt: event.data.at, lastActivityAt };
 }
 
 function apply(state: RoomState, event: Exclude<RoomEvent, { type: 'RoomCreated' }>): RoomState {
@@ -313,7 +320,7 @@ function apply(state: RoomState, event: Exclude<RoomEvent, { type: 'RoomCreated'
     case 'HostChanged':
       return { ...state, hostId: event.data.hostId };
     case 'RoomCancelled': {
-      const cancelled = voidWhere({ ...state, status: 'cancelled' }, (h) => h.matchId === state.matchId);
+      const cancelled = voidWhere({ ...state, status: 'cancelled', cancelReason: event.data.reason }, (h) => h.matchId === state.matchId);
       return {
         ...cancelled,
         players: cancelled.players.map((p) => ({ ...p, readying: null })),

@@ -39,6 +39,7 @@ export function roomView(state: RoomState): RoomView {
     penalty: settings.penalty,
     private: state.passwordHash !== null,
     status: state.status,
+    closedReason: state.cancelReason,
     hostId: state.hostId,
     matchId: state.matchId,
     createdAt: state.createdAt,

@@ -38,6 +38,7 @@ import {
   createRoom,
   deleteRoom,
   expireBet,
+  closeIdleRoom,
   invitePlayer,
   joinRoom,
   leaveRoom,
@@ -64,6 +65,7 @@ const ROOM_HANDLERS = {
   DeleteRoom: deleteRoom,
   SetPresence: setPresence,
   ExpireBet: expireBet,
+  CloseIdleRoom: closeIdleRoom,
 } as const;
 type RoomCommandType = keyof typeof ROOM_HANDLERS;
 

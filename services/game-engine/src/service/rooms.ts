@@ -151,6 +151,12 @@ export const expireBet = (deps: HandlerDeps, command: CommandEnvelope, p: GameEn
     plan: decided(() => ({ type: 'ExpireBet', data: { proposalId: p.proposalId, at: command.issuedAt } })),
   });
 
+export const closeIdleRoom = (deps: HandlerDeps, command: CommandEnvelope, p: GameEngineCommandPayload<'CloseIdleRoom'>) =>
+  runRoomCommand(deps, command, {
+    code: p.code,
+    plan: decided(() => ({ type: 'CloseIdleRoom', data: { at: command.issuedAt } })),
+  });
+
 export const startRematch = (deps: HandlerDeps, command: CommandEnvelope, p: GameEngineCommandPayload<'StartRematch'>) =>
   runRoomCommand(deps, command, {
     code: p.code,

@@ -7,7 +7,14 @@
  * - rewards a move could not pay are paid.
  */
 import { uuidFrom, type CommandEnvelope, type CommandOutcome, type SqlExecutor } from '@qal/events';
-import { ENGINE_ACTOR, PLAY_REQUEST_STALE_MS, ROOM_MONEY_RETRY_AFTER_MS, ROOM_RECONNECT_GRACE_MS, SWEEP_BATCH } from '../config.ts';
+import {
+  ENGINE_ACTOR,
+  PLAY_REQUEST_STALE_MS,
+  ROOM_IDLE_CLOSE_MS,
+  ROOM_MONEY_RETRY_AFTER_MS,
+  ROOM_RECONNECT_GRACE_MS,
+  SWEEP_BATCH,
+} from '../config.ts';
 import { settleRoomMoney } from './room-money.ts';
 import { roomLockKey } from './room-store.ts';
 import { abandonStaleArcadeStart, refundAbandonedArcadeStart, settleArcadeReward } from './arcade.ts';
@@ -129,6 +136,7 @@ export interface RoomSweepReport {
   readonly turnsTimedOut: number;
   readonly matchesEnded: number;
   readonly moneySettled: number;
+  readonly idleRoomsClosed: number;
 }
 
 const iso = (value: Date | string) => new Date(value).toISOString();
@@ -197,6 +205,18 @@ export async function sweepRooms(
   for (const row of ended.rows)
     await deps.handle(timer('EndMatchOnTime', { matchId: row.match_id }, iso(row.match_deadline), row.match_id));
 
+  // Waiting rooms idle for the limit: closed at the moment they became idle (their last activity plus the limit).
+  const idle = await deps.db.query<{ code: string; active_at: Date | string }>(
+    `select code, active_at from (
+       select code, coalesce((state->>'lastActivityAt')::timestamptz, last_event_at) as active_at from engine_rooms where status = 'waiting'
+     ) waiting where active_at <= $1 order by active_at limit ${SWEEP_BATCH}`,
+    [new Date(now.getTime() - ROOM_IDLE_CLOSE_MS).toISOString()],
+  );
+  for (const row of idle.rows) {
+    const at = new Date(Date.parse(iso(row.active_at)) + ROOM_IDLE_CLOSE_MS).toISOString();
+    await deps.handle(timer('CloseIdleRoom', { code: row.code }, at, row.code, at));
+  }
+
   const unsettled = await deps.db.query<{ code: string }>(
     `select code from engine_rooms where money_pending and last_event_at <= $1 order by last_event_at limit ${SWEEP_BATCH}`,
     [new Date(now.getTime() - ROOM_MONEY_RETRY_AFTER_MS).toISOString()],
@@ -208,5 +228,11 @@ export async function sweepRooms(
       .catch((error: unknown) => deps.logger.error({ code, err: String(error) }, 'room ledger steps failed; next sweep retries'));
   }
 
-  return { betsExpired: bets.rows.length, turnsTimedOut, matchesEnded: ended.rows.length, moneySettled: unsettled.rows.length };
+  return {
+    betsExpired: bets.rows.length,
+    turnsTimedOut,
+    matchesEnded: ended.rows.length,
+    moneySettled: unsettled.rows.length,
+    idleRoomsClosed: idle.rows.length,
+  };
 }

@@ -22,6 +22,7 @@ import {
   ServerMessage,
   WalletView,
   WS_CLOSE_POLICY,
+  WS_CLOSE_TOO_SLOW,
   WS_CLOSE_UNAUTHORIZED,
   WS_LIMIT_CODES,
   WS_PATH,
@@ -211,6 +212,11 @@ resend what was refused.
 | Messages waiting behind the one being handled | ${WS_LIMITS.maxPendingMessages} | \`${messages}\` |
 | Channels followed by one socket | ${WS_LIMITS.maxSubscriptionsPerSocket} | \`${subscriptions}\` |
 | Open sockets of one player (per gateway process) | ${WS_LIMITS.maxSocketsPerUser} | \`${sockets}\` |
+
+A socket that falls behind reading what it is sent (more than ${WS_LIMITS.maxBufferedBytes / 1024} KiB waiting in its send buffer: a phone that
+lost its signal, a tab that stopped reading) is sent nothing more and closed with code **${WS_CLOSE_TOO_SLOW}** (reason
+\`too slow\`), without an \`error\`, which could not reach it. That is not a refusal: reconnect at once and subscribe
+again; the snapshots carry everything missed.
 
 The test pages' guest socket (\`${TEST_WS_PATH}\`, where the test surface is on) has the same message rate, and the same
 cap on open sockets per client address.`;

@@ -23,9 +23,9 @@ const TEXT = {
     missing: 'Qal — statistics',
   },
   am: {
-    title: (name: string) => `የ${name} ስታቲስቲክስ በቃል`,
+    title: (name: string) => `ስታቲስቲክስ በቃል፦ ${name}`,
     description: (level: number, played: number, best: number) =>
-      `ደረጃ ${level} · ${played} ጨዋታዎች ተጫውቷል · ከፍተኛ ነጥብ ${best}። በቃል ላይ ሃንግማንን በእንግሊዝኛ እና በአማርኛ ይጫወቱ።`,
+      `ደረጃ ${level} · ${played} ጨዋታዎች ተጫውተዋል · ከፍተኛ ነጥብ ${best}። በቃል ላይ ሃንግማንን በእንግሊዝኛ እና በአማርኛ ይጫወቱ።`,
     missing: 'ቃል — ስታቲስቲክስ',
   },
 } as const;

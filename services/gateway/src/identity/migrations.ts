@@ -93,6 +93,21 @@ export const IDENTITY_MIGRATIONS: readonly Migration[] = [
       create index identity_room_password_failures_ip on identity_room_password_failures (ip, created_at)
     `,
   },
+  {
+    // Which gateway holds connections of a member following a room, so presence counts them across gateways.
+    id: '005-room-presence',
+    sql: `
+      create table identity_room_presence (
+        user_id text not null,
+        room_code text not null,
+        gateway_id text not null,
+        seen_at timestamptz not null,
+        primary key (user_id, room_code, gateway_id)
+      );
+      create index identity_room_presence_gateway on identity_room_presence (gateway_id);
+      create index identity_room_presence_seen on identity_room_presence (seen_at)
+    `,
+  },
 ];
 
 export const migrateIdentity = (db: SqlDatabase) => migrate(db, 'identity', IDENTITY_MIGRATIONS);

@@ -1,6 +1,10 @@
 import { randomInt } from 'node:crypto';
+import type { Lang } from '../http/rejections.ts';
 
-/** Generated display names, Adjective + Noun + number (e.g. "SwiftLion42"), for players who gave none. */
+/**
+ * Generated display names for players who gave none, in the language they signed in with: in English
+ * Adjective + Noun + number ("SwiftLion42"), in Amharic adjective, noun and number as words ("ብልህ ዋሊያ 42").
+ */
 export const NAME_ADJECTIVES = [
   'Swift',
   'Brave',
@@ -55,16 +59,74 @@ export const NAME_NOUNS = [
   'Fox',
 ] as const;
 
+/**
+ * Amharic adjectives that read well before any of the nouns below (they do not change with gender), each a
+ * quality a player would be glad to be called.
+ */
+export const AMHARIC_NAME_ADJECTIVES = [
+  'ፈጣን',
+  'ጎበዝ',
+  'ብልህ',
+  'ደፋር',
+  'ብሩህ',
+  'ዕድለኛ',
+  'ኃያል',
+  'ደስተኛ',
+  'ትጉህ',
+  'ገራም',
+  'ወርቃማ',
+  'ቸር',
+  'ክቡር',
+  'ኩሩ',
+  'ቀልጣፋ',
+  'ጠቢብ',
+  'ብርቱ',
+  'ቆራጥ',
+  'ንቁ',
+  'ትሑት',
+] as const;
+
+/** Ethiopian animals, birds and landmarks, one word each. */
+export const AMHARIC_NAME_NOUNS = [
+  'አንበሳ',
+  'ንስር',
+  'ጭልፊት',
+  'ሚዳቋ',
+  'አቦሸማኔ',
+  'ነብር',
+  'ቀጭኔ',
+  'ዋሊያ',
+  'ኒያላ',
+  'ጉሬዛ',
+  'ሽመላ',
+  'ጅግራ',
+  'ሰጎን',
+  'ዝሆን',
+  'ፈረስ',
+  'ርግብ',
+  'ዋርካ',
+  'ወንዝ',
+  'ተራራ',
+  'ኮከብ',
+] as const;
+
+/** How many numbers a generated name may end with (0 to 99): enough that two players seldom share a name. */
+const NAME_NUMBERS = 100;
+
 export type RandomInt = (maxExclusive: number) => number;
 
-export function generateDisplayName(random: RandomInt = (max) => randomInt(0, max)): string {
-  const adjective = NAME_ADJECTIVES[random(NAME_ADJECTIVES.length)]!;
-  const noun = NAME_NOUNS[random(NAME_NOUNS.length)]!;
-  return `${adjective}${noun}${random(100)}`;
+const pick = <T>(list: readonly T[], random: RandomInt): T => list[random(list.length)]!;
+
+export function generateDisplayName(random: RandomInt = (max) => randomInt(0, max), language: Lang = 'en'): string {
+  if (language === 'am') return `${pick(AMHARIC_NAME_ADJECTIVES, random)} ${pick(AMHARIC_NAME_NOUNS, random)} ${random(NAME_NUMBERS)}`;
+  return `${pick(NAME_ADJECTIVES, random)}${pick(NAME_NOUNS, random)}${random(NAME_NUMBERS)}`;
 }
 
-/** The name a new player gets: the one they sent if it has any text, else a generated one. */
-export function chooseDisplayName(requested: string | undefined | null, random?: RandomInt): string {
+/**
+ * The name a new player gets: the one they sent if it has any text, else a generated one in the language they
+ * signed in with.
+ */
+export function chooseDisplayName(requested: string | undefined | null, language: Lang = 'en', random?: RandomInt): string {
   const trimmed = requested?.trim() ?? '';
-  return trimmed.length > 0 ? trimmed : generateDisplayName(random);
+  return trimmed.length > 0 ? trimmed : generateDisplayName(random, language);
 }

@@ -187,7 +187,7 @@ export function createSignIn(deps: SignInDeps) {
          values ($1, $2, $3, $4, $5, $5)
          on conflict (phone) do nothing
          returning ${USER_COLUMNS}`,
-        [newUuid(), phone, chooseDisplayName(input.name), input.language ?? 'en', now],
+        [newUuid(), phone, chooseDisplayName(input.name, input.language ?? 'en'), input.language ?? 'en', now],
       );
       let user = inserted.rows[0] ? toUserRecord(inserted.rows[0]) : await findUserByPhone(tx, phone);
       if (!user) throw new Error(`user for ${phone} vanished during sign-in`);

@@ -20,9 +20,16 @@ import {
   type CommandSender,
   type EventStore,
   type PgChannel,
+  type Position,
   type SqlDatabase,
 } from '@qal/events';
-import { createEngineQueries, DEFAULT_GAME_REGISTRY, type EngineQueries, type GameRegistry } from '@qal/game-engine';
+import {
+  createEngineQueries,
+  DEFAULT_GAME_REGISTRY,
+  config as engineConfig,
+  type EngineQueries,
+  type GameRegistry,
+} from '@qal/game-engine';
 import { createLedgerQueries } from '@qal/ledger';
 import { createLeaderboardQueries, createStatsShares } from '@qal/leaderboard';
 import type { LeaderboardService } from './leaderboard-port.ts';
@@ -33,7 +40,9 @@ import type { SmsSender } from '../identity/sms/port.ts';
 import { busPushFeed } from '../realtime/bus-feed.ts';
 import { createRelayedStreams } from '../realtime/relayed-streams.ts';
 import type { PushFeedFactory } from '../realtime/push-feed.ts';
+import { createSharedRoomPresence, type RoomPresenceFactory } from '../rooms/room-presence.ts';
 import { paymentProviderFor, smsSenderFor } from './embedded.ts';
+import { storedCheckpointWaiter } from './projection-wait.ts';
 import { qalLedgerModule } from './ledger-module.ts';
 import type { LedgerService, PaymentProviderHandle, TokenPackageView } from './ledger-port.ts';
 
@@ -93,7 +102,12 @@ export interface DistributedPlatform {
   readonly db: SqlDatabase;
   readonly store: EventStore;
   readonly ledger: LedgerService;
-  readonly engine: { readonly queries: EngineQueries; readonly games: GameRegistry };
+  readonly engine: {
+    readonly queries: EngineQueries;
+    readonly games: GameRegistry;
+    /** Pushes that read the engine's read model (invitations) wait for its projection, in its own process. */
+    readonly waitForProjection: (position: Position, timeoutMs?: number) => Promise<void>;
+  };
   readonly leaderboard: LeaderboardService;
   readonly tokenPackages: readonly TokenPackageView[];
   readonly sandboxReference: (purchaseId: string) => string;
@@ -106,6 +120,8 @@ export interface DistributedPlatform {
   readonly isReady: () => boolean;
   /** Sign-outs announced between the gateways (token hashes): each closes its own sockets of that token at once. */
   readonly sessionRevocations: PgChannel;
+  /** Presence in rooms counted across the gateways (identity_room_presence). */
+  readonly roomPresence: RoomPresenceFactory;
   readonly instanceId: string;
   close(): Promise<void>;
 }
@@ -211,7 +227,11 @@ export async function createDistributedPlatform(
       db: identity.db,
       store: identity.store,
       ledger,
-      engine: { queries: createEngineQueries({ store: relayed.over(identity.store), db: engineDb }), games: DEFAULT_GAME_REGISTRY },
+      engine: {
+        queries: createEngineQueries({ store: relayed.over(identity.store), db: engineDb }),
+        games: DEFAULT_GAME_REGISTRY,
+        waitForProjection: storedCheckpointWaiter(identity.store, engineConfig.PROJECTION_SUBSCRIBER),
+      },
       // The leaderboard process projects; gateways read its tables and keep share links in the event store.
       leaderboard: { queries: createLeaderboardQueries(leaderboardDb), shares: createStatsShares(identity.store) },
       tokenPackages: qalLedgerModule.TOKEN_PACKAGES,
@@ -225,6 +245,7 @@ export async function createDistributedPlatform(
       pushFeed: busPushFeed({ bus, groupId: pushGroupId(settings.instanceId), topics: PUSH_TOPICS, relayed }),
       isReady: () => ready,
       sessionRevocations,
+      roomPresence: (hooks) => createSharedRoomPresence({ ...hooks, db: identity.db, gatewayId: settings.instanceId }),
       instanceId: settings.instanceId,
       close: closeAll,
     };

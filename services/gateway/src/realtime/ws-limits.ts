@@ -11,6 +11,8 @@ export interface WsLimits {
   /** Per player on the authenticated socket; per address on the test surface's guest socket. */
   readonly maxSocketsPerUser: number;
   readonly authTimeoutMs: number;
+  /** Bytes waiting to be sent to one socket beyond which it is closed as too slow. */
+  readonly maxBufferedBytes: number;
 }
 
 export const WS_LIMITS: WsLimits = {
@@ -21,4 +23,5 @@ export const WS_LIMITS: WsLimits = {
   maxSubscriptionsPerSocket: LIMITS.wsMaxSubscriptionsPerSocket,
   maxSocketsPerUser: LIMITS.wsMaxSocketsPerUser,
   authTimeoutMs: LIMITS.wsAuthTimeoutMs,
+  maxBufferedBytes: LIMITS.wsMaxBufferedBytes,
 };

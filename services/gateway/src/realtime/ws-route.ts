@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { WS_CLOSE_POLICY, WS_CLOSE_UNAUTHORIZED, WS_PATH, type ServerMessage } from '@qal/events';
+import type { FastifyInstance } from 'fastify';
+import { WS_CLOSE_POLICY, WS_CLOSE_UNAUTHORIZED, WS_PATH } from '@qal/events';
 import type { WebSocket } from 'ws';
 import { systemClock, type Clock } from '../clock.ts';
 import { languageFromHeader } from '../http/language.ts';
-import { rejectionInfo, type Lang } from '../http/rejections.ts';
 import { hashToken } from '../identity/sessions.ts';
 import type { UserRecord } from '../identity/users.ts';
 import type { WsObserver } from '../metrics.ts';
@@ -14,6 +13,7 @@ import { createInboundGate } from './inbound-gate.ts';
 import { watchExpiry } from './session-expiry.ts';
 import { createSocketCounts } from './socket-counts.ts';
 import { handleSignedInMessage, type MessageTargets, type SignedInSocket } from './socket-messages.ts';
+import { createOutbound } from './socket-outbound.ts';
 import { textOf } from './socket-text.ts';
 import { WS_LIMITS, type WsLimits } from './ws-limits.ts';
 
@@ -48,30 +48,6 @@ export interface WsRouteDeps extends MessageTargets {
   readonly monotonicNow?: () => number;
 }
 
-/** The messages a socket is refused with, in its language, and the close that follows. */
-function outbound(socket: WebSocket, request: FastifyRequest, deps: WsRouteDeps) {
-  let closing = false;
-  const lang = { current: languageFromHeader(request.headers['accept-language']) ?? ('en' as Lang) };
-  const send = (message: ServerMessage) => {
-    if (socket.readyState !== socket.OPEN) return;
-    socket.send(JSON.stringify(message));
-    if (message.type === 'push') deps.observer?.pushed(message.channel);
-  };
-  const error = (code: string, channel?: string): ServerMessage => ({
-    type: 'error',
-    code,
-    message: rejectionInfo(code)[lang.current],
-    ...(channel ? { channel } : {}),
-  });
-  const refuse = (code: string, closeCode: number) => {
-    if (closing) return;
-    closing = true;
-    send(error(code));
-    socket.close(closeCode, code);
-  };
-  return { lang, send, error, refuse, isClosing: () => closing, markClosed: () => (closing = true) };
-}
-
 /**
  * `WS_PATH`: the first message is `{type:'auth', token}`; then subscribe/unsubscribe/ping and game commands (the
  * protocol: @qal/events contracts, ws.ts). The token is never read from the URL: a socket that carries one there is
@@ -88,8 +64,13 @@ export function registerWebsocket(app: FastifyInstance, deps: WsRouteDeps) {
 
   app.get(WS_PATH, { websocket: true }, (socket: WebSocket, request) => {
     deps.observer?.opened();
-    const out = outbound(socket, request, deps);
     const headerLang = languageFromHeader(request.headers['accept-language']);
+    const out = createOutbound(socket, {
+      lang: headerLang ?? 'en',
+      maxBufferedBytes: limits.maxBufferedBytes,
+      observer: deps.observer,
+      onTooSlow: (bufferedBytes) => request.log.warn({ bufferedBytes }, 'websocket closed: too slow to read what it is sent'),
+    });
     const gate = createInboundGate(limits, now);
     const signOut = () => out.refuse('unauthorized', WS_CLOSE_UNAUTHORIZED);
     let tokenHash: string | null = null;

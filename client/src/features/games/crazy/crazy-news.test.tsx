@@ -115,10 +115,10 @@ describe('what the Crazy table announces', () => {
     await i18n.loadNamespaces('crazy');
     const am = i18n.getFixedT('am', 'crazy');
     const sayAm = (given: CrazyLast) => newsText(newsOf(given, ME)!, am, nameOf);
-    expect(sayAm(last({ kind: 'caught', by: 'u-3', target: ME, count: 2 }))).toBe('Dawit ያዘዎት፤ «ክሪዚ»! 2 ካርታዎች ሳቡ');
-    expect(sayAm(last({ kind: 'qeregn', by: 'u-1' }))).toBe('Abebe «ቀረኝ» አለ፤ አንድ ካርታ ብቻ ቀርቶታል');
+    expect(sayAm(last({ kind: 'caught', by: 'u-3', target: ME, count: 2 }))).toBe('Dawit «ክሪዚ» ብለው ያዙዎት፤ እርስዎ 2 ካርታዎች ሳቡ');
+    expect(sayAm(last({ kind: 'qeregn', by: 'u-1' }))).toBe('Abebe «ቀረኝ» አሉ፤ አንድ ካርታ ብቻ ቀርቷቸዋል');
     expect(sayAm(last({ kind: 'played', by: 'u-1', cards: [card('8', 'clubs')], effect: 'suit_choice', suit: 'hearts' }))).toBe(
-      'Abebe 8♣ ጣለ፤ ዓይነቱን ወደ ♥ ልብ ቀየረ',
+      'Abebe 8♣ ጣሉ፤ ዓይነቱን ወደ ♥ ልብ ቀየሩ',
     );
   });
 });

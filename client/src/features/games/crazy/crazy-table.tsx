@@ -60,18 +60,23 @@ function Table({ room, me, busy, onRematch, onLeave, matchId }: RoomGameProps & 
       ) : (
         <>
           <TurnBar room={room} view={view} me={me} />
-          <Seats room={room} view={view} me={me} />
-          <Pile view={view} />
-          <Controls
-            room={room}
-            view={view}
-            me={me}
-            selection={selectedCards(snapshot.context)}
-            choosingSuit={snapshot.matches({ ready: 'choosingSuit' })}
-            sending={sending}
-            send={send}
-          />
-          <Hand view={view} selection={snapshot.context.selection} onToggle={(id) => send({ type: 'TOGGLE', id })} />
+          {/* The table and the player's own side: side by side on a phone on its side (crazy.css), one column otherwise. */}
+          <div className="crazy-table-side">
+            <Seats room={room} view={view} me={me} />
+            <Pile view={view} />
+          </div>
+          <div className="crazy-my-side">
+            <Controls
+              room={room}
+              view={view}
+              me={me}
+              selection={selectedCards(snapshot.context)}
+              choosingSuit={snapshot.matches({ ready: 'choosingSuit' })}
+              sending={sending}
+              send={send}
+            />
+            <Hand view={view} selection={snapshot.context.selection} onToggle={(id) => send({ type: 'TOGGLE', id })} />
+          </div>
           <FairnessSeal matchId={view.matchId} fairness={view.fairness} />
         </>
       )}

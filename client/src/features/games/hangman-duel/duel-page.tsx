@@ -1,7 +1,6 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FairnessSeal } from '../../../components/fairness-seal.tsx';
-import { usePhysicalKeyboard } from '../../../components/keyboard.tsx';
 import { LeaveMatch } from '../../../components/match/match-parts.tsx';
 import { PageSkeleton } from '../../../components/skeleton.tsx';
 import type { RoomGameProps } from '../../../lib/games/registry.tsx';
@@ -29,7 +28,6 @@ export default function DuelGame({ room, me, session, busy, onRematch, onLeave }
         ? 'over'
         : 'watching';
   const moving = snapshot.matches({ request: 'moving' });
-  usePhysicalKeyboard(turn === 'guessing' && !moving && match?.language === 'en', guess);
 
   if (!match) return <PageSkeleton />;
 

@@ -29,7 +29,8 @@ import {
   type HangmanView,
 } from '../../../lib/hangman/hangman-api.ts';
 import { hangmanMachine } from './hangman-machine.ts';
-import { Keyboard, usePhysicalKeyboard } from '../../../components/keyboard.tsx';
+import { Keyboard } from '../../../components/keyboard.tsx';
+import { TypingHelp } from '../../../components/typing-help.tsx';
 import './hangman.css';
 import { WordSlots } from '../../../components/word-slots.tsx';
 
@@ -91,7 +92,6 @@ export function HangmanPage() {
   const guess = useCallback((letter: string) => send({ type: 'GUESS', letter }), [send]);
   const timeUp = useCallback(() => send({ type: 'TIME_UP' }), [send]);
   const inGame = phase === 'playing' || phase === 'submitting' || phase === 'checkingTime';
-  usePhysicalKeyboard(inGame && view?.language === 'en', guess);
   // The game in play has the whole screen: the keyboard's last row is never under the bottom bar.
   useFullScreenWhile(inGame);
 
@@ -283,42 +283,50 @@ function GameBoard({
   const difficulty = forLanguage?.difficulties.find((d) => d.id === view.difficulty);
   return (
     <div className="hangman-board" data-testid="hangman-board" aria-busy={busy}>
-      <div className="row-between hangman-status">
-        <span className="badge">
-          {category ? pickLocalized(category.label, locale) : view.category} ·{' '}
-          {difficulty ? pickLocalized(difficulty.label, locale) : view.difficulty}
-        </span>
-        <Countdown deadline={view.deadline} serverOffsetMs={serverOffsetMs} active onTimeUp={onTimeUp} />
-      </div>
-      <div className="hangman-stage">
-        <HangmanDrawing wrong={view.wrongGuesses} max={view.wrongGuesses + view.livesLeft || LIVES} />
-        <p className="hangman-lives" data-testid="lives-left">
-          {t('game.livesLeft', { count: view.livesLeft })}
-        </p>
-      </div>
-      <WordSlots slots={view.slots} language={view.language} />
-      <div className="row hangman-actions">
-        <button
-          type="button"
-          className="button"
-          onClick={onHint}
-          disabled={view.hintsLeft === 0}
-          aria-disabled={busy || undefined}
-          data-testid="hint"
-        >
-          {view.hintsLeft > 0 ? t('game.hint', { count: view.hintsLeft }) : t('game.noHints')}
-        </button>
-        {busy && <span className="muted small">{t('game.sending')}</span>}
+      {/* Beside the keyboard on a phone on its side (hangman.css); in the board's column otherwise. */}
+      <div className="hangman-word-side">
+        <div className="row-between hangman-status">
+          <span className="badge">
+            {category ? pickLocalized(category.label, locale) : view.category} ·{' '}
+            {difficulty ? pickLocalized(difficulty.label, locale) : view.difficulty}
+          </span>
+          <Countdown deadline={view.deadline} serverOffsetMs={serverOffsetMs} active onTimeUp={onTimeUp} />
+        </div>
+        <div className="hangman-stage">
+          <HangmanDrawing wrong={view.wrongGuesses} max={view.wrongGuesses + view.livesLeft || LIVES} />
+          <p className="hangman-lives" data-testid="lives-left">
+            {t('game.livesLeft', { count: view.livesLeft })}
+          </p>
+        </div>
+        <WordSlots slots={view.slots} language={view.language} />
+        <div className="row hangman-actions">
+          <button
+            type="button"
+            className="button"
+            onClick={onHint}
+            disabled={view.hintsLeft === 0 || view.lastLetterLeft === true}
+            aria-disabled={busy || undefined}
+            data-testid="hint"
+          >
+            {view.hintsLeft === 0
+              ? t('game.noHints')
+              : view.lastLetterLeft
+                ? t('game.lastLetterYours')
+                : t('game.hint', { count: view.hintsLeft })}
+          </button>
+          {busy && <span className="muted small">{t('game.sending')}</span>}
+        </div>
       </div>
       <Keyboard
         keys={forLanguage?.keys ?? []}
+        families={forLanguage?.families}
         guessed={view.guessed}
         missed={view.missed}
         language={view.language}
         busy={busy}
         onKey={onKey}
       />
-      {view.language === 'en' && <p className="muted small hangman-typing-note">{t('game.physicalKeyboard')}</p>}
+      <TypingHelp language={view.language} />
       <FairnessSeal matchId={view.matchId} fairness={view.fairness} />
     </div>
   );

@@ -5,7 +5,7 @@ import { letterCount } from '../hangman/alphabet.ts';
 import { WORD_BANK } from '../hangman/words/word-bank.ts';
 import { decide, initialState } from './decider.ts';
 import type { DuelEvent } from './messages.ts';
-import { isDictionaryWord, isSameWord, normaliseWord, preloadDictionary } from './dictionary.ts';
+import { DUEL_WORD_SUGGESTIONS_MAX, isDictionaryWord, isSameWord, normaliseWord, preloadDictionary, suggestWords } from './dictionary.ts';
 import { DUEL_WORD_LENGTH } from './rules.ts';
 import { after, duelConfig } from './testing.ts';
 
@@ -97,5 +97,30 @@ describe('Amharic', () => {
     expect(decide({ type: 'SetWord', data: { playerId: 'ann', word: 'ሻር', at: after(1) } }, state)).toBe('invalid_word');
     const used = { ...state, usedWords: ['ሣር'] };
     expect(decide({ type: 'SetWord', data: { playerId: 'ann', word: 'ሳር', at: after(1) } }, used)).toBe('duplicate_word');
+  });
+});
+
+describe('suggestions while the setter types', () => {
+  it('offers English bank words that begin with the typed letters, in any case, each a word the duel accepts', () => {
+    const found = suggestWords('en', ' Pla');
+    expect(found.length).toBeGreaterThan(0);
+    expect(found.length).toBeLessThanOrEqual(DUEL_WORD_SUGGESTIONS_MAX);
+    for (const word of found) {
+      expect(word.startsWith('pla')).toBe(true);
+      expect(isDictionaryWord('en', word)).toBe(true);
+    }
+    expect(found).toEqual([...found].sort());
+  });
+
+  it('finds an Amharic word from any spelling of its sounds, as the bank writes it', () => {
+    expect(suggestWords('am', 'ሳር')).toContain('ሣር');
+    expect(suggestWords('am', 'ሣ')).toEqual(suggestWords('am', 'ሳ'));
+    for (const word of suggestWords('am', 'ሰ')) expect(isDictionaryWord('am', word)).toBe(true);
+  });
+
+  it('offers at most the limit, and nothing for a beginning no word of the language can have', () => {
+    expect(suggestWords('en', 'c', 3)).toHaveLength(3);
+    for (const typed of ['', '  ', 'a1', 'ሰ', 'qzxq']) expect(suggestWords('en', typed)).toEqual([]);
+    for (const typed of ['', 'sa', 'ሰ1']) expect(suggestWords('am', typed)).toEqual([]);
   });
 });

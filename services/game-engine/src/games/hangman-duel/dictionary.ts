@@ -63,6 +63,61 @@ const amharicWords: ReadonlySet<string> = new Set(WORD_BANK.am.map((entry) => co
 export const isDictionaryWord: IsWord = (language, word) =>
   language === 'en' ? english().has(word) : amharicWords.has(comparableWord('am', word));
 
+/** Most words a setter is offered at once (the suggestions under the set-word field). */
+export const DUEL_WORD_SUGGESTIONS_MAX = 8;
+
+interface Suggestion {
+  readonly word: string;
+  /** The word as it is compared (comparableWord). */
+  readonly compared: string;
+}
+
+const suggestionLists: Partial<Record<HangmanLanguage, readonly Suggestion[]>> = {};
+
+/**
+ * The Hangman bank's words a setter may set, one per spelling-as-compared, sorted by it (so a word comes before the
+ * longer words it begins): built on first use.
+ */
+function suggestionsOf(language: HangmanLanguage): readonly Suggestion[] {
+  suggestionLists[language] ??= [
+    ...new Map(
+      WORD_BANK[language]
+        .map((entry) => normaliseWord(language, entry.word))
+        .filter((word): word is string => word !== null)
+        .map((word) => [comparableWord(language, word), word] as const),
+    ),
+  ]
+    .map(([compared, word]) => ({ word, compared }))
+    .sort((a, b) => (a.compared < b.compared ? -1 : a.compared > b.compared ? 1 : 0));
+  return suggestionLists[language];
+}
+
+/** A typed beginning in the form words are compared in, or null when no word of the language can start with it. */
+function comparablePrefix(language: HangmanLanguage, typed: string): string | null {
+  const text = typed.normalize('NFC').trimStart().replace(/\s+/gu, ' ');
+  const prefix = language === 'en' ? text.trimEnd().toLowerCase() : text;
+  if (prefix.trim() === '' || prefix.length > DUEL_WORD_INPUT_MAX_CHARS) return null;
+  if (language === 'en') return ENGLISH_LETTERS.test(prefix) ? prefix : null;
+  return charactersOf(prefix).every((c) => c === ' ' || keyOfCharacter('am', c) !== null) ? comparableWord('am', prefix) : null;
+}
+
+/**
+ * Words of the Hangman bank that begin with what the setter has typed, as the bank spells them, for the set-word
+ * field to offer: English by prefix, Amharic with the sound-alike letters folded (ሳ finds ሣር). Only words the
+ * dictionary accepts as a set word, at most `limit`; nothing for a beginning no word can have.
+ */
+export function suggestWords(language: HangmanLanguage, typed: string, limit: number = DUEL_WORD_SUGGESTIONS_MAX): readonly string[] {
+  const prefix = comparablePrefix(language, typed);
+  if (prefix === null || limit <= 0) return [];
+  const found: string[] = [];
+  for (const { word, compared } of suggestionsOf(language)) {
+    if (!compared.startsWith(prefix)) continue;
+    found.push(word);
+    if (found.length === limit) break;
+  }
+  return found;
+}
+
 /** Reads the English list now, so the first SetWord of the day does not pay for it (call at service start). */
 export function preloadDictionary(): number {
   return english().size;

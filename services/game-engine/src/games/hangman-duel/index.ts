@@ -1,6 +1,14 @@
 /** The word duel: multiplayer Hangman as a pure decider (docs/product-rules.md, "Word duel"). */
 export { decide, evolve, fold, initialState, startEvents, winnersOf, type DuelConfig, type DuelOutcome } from './decider.ts';
-export { isDictionaryWord, isSameWord, normaliseWord, preloadDictionary, type IsWord } from './dictionary.ts';
+export {
+  DUEL_WORD_SUGGESTIONS_MAX,
+  isDictionaryWord,
+  isSameWord,
+  normaliseWord,
+  preloadDictionary,
+  suggestWords,
+  type IsWord,
+} from './dictionary.ts';
 export * from './messages.ts';
 export { replay, replaySteps, type ReplayOptions, type ReplayStep, type ReplayStepKind } from './replay.ts';
 export * from './rules.ts';

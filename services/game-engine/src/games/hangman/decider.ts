@@ -6,7 +6,7 @@
  */
 import { HANGMAN_HINTS, HANGMAN_LIVES, HANGMAN_TIME_LIMIT_MS } from '../../config.ts';
 import { tokensForScore, xpForScore } from '../../catalogue/rewards.ts';
-import { isHangmanLanguage, keyOfGuess, keysOf, letterCount, type HangmanLanguage } from './alphabet.ts';
+import { isHangmanLanguage, keyOfGuess, letterCount, type HangmanLanguage } from './alphabet.ts';
 import type {
   ExpireHangman,
   GuessLetter,
@@ -20,7 +20,7 @@ import type {
 import { fairRandom, type FairnessSeeds } from '../../fairness/fairness.ts';
 import { afterDraw, chanceOfStart, drawFrom, pickDrawn } from '../fair-chance.ts';
 import { scoreOf } from './scoring.ts';
-import { NOT_STARTED, isGame, isWordRevealed, keysOfWord, positionsOf, type HangmanGame, type HangmanState } from './state.ts';
+import { NOT_STARTED, isGame, isWordRevealed, keysLeftToFind, positionsOf, type HangmanGame, type HangmanState } from './state.ts';
 import { isDifficulty, isWordCategory } from './words/categories.ts';
 import { wordsFor, type WordEntry } from './words/word-bank.ts';
 
@@ -202,7 +202,8 @@ function guess(command: GuessLetter, state: HangmanState): HangmanEvent[] | Hang
 
 /**
  * A hint reveals one letter of the word not yet guessed, `pick`ed by the game's stream where it had got to among the
- * word's letters not yet shown (in keyboard order), and costs points at the end.
+ * word's letters not yet shown (in keyboard order), and costs points at the end. It never reveals the last one: hints
+ * alone would solve a short word (two fidel, two hints), so the last letter is always the player's to find.
  */
 function hint(command: UseHint, state: HangmanState): HangmanEvent[] | HangmanRejection {
   const checked = checkMove(command.data, state);
@@ -210,13 +211,11 @@ function hint(command: UseHint, state: HangmanState): HangmanEvent[] | HangmanRe
   const { game } = checked;
   const { at } = command.data;
   if (game.hintsUsed >= game.hints) return 'no_hints_left';
-  const inWord = new Set(keysOfWord(game));
-  const candidates = keysOf(game.language).filter((key) => inWord.has(key) && !game.guessed.includes(key));
+  const candidates = keysLeftToFind(game);
+  if (candidates.length <= 1) return 'hint_would_reveal_word';
   const { value, bytesUsed } = drawFrom(game.chance, (random) => pickDrawn(random, candidates));
   const { item: letter, draw } = value;
-  const used: HangmanEvent = { type: 'HintUsed', data: { letter, revealedPositions: positionsOf(game, letter), at, draw, bytesUsed } };
-  const after = evolve(game, used) as HangmanGame;
-  return isWordRevealed(after) ? [used, won(after, at)] : [used];
+  return [{ type: 'HintUsed', data: { letter, revealedPositions: positionsOf(game, letter), at, draw, bytesUsed } }];
 }
 
 function expire(command: ExpireHangman, state: HangmanState): HangmanEvent[] | HangmanRejection {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AMHARIC_FIDEL, AMHARIC_KEYS, familyMembers, familyOf, foldHomophones } from './fidel.ts';
+import { AMHARIC_FIDEL, AMHARIC_KEYS, familyMembers, familyOf, foldHomophones, soundAlikesOf } from './fidel.ts';
 import { AMHARIC_WORDS } from './words/am.ts';
 
 /** The CLDR `am` main exemplar letters (cldr-misc-full main/am/characters.json): the fidel Amharic is written with. */
@@ -60,6 +60,13 @@ describe('Amharic fidel families', () => {
     expect(familyMembers('ቀ').join('')).toBe('ቀቁቂቃቄቅቆቈቊቋቌቍ');
     expect(familyMembers('ሐ')).toEqual([]);
     expect(AMHARIC_KEYS.flatMap(familyMembers)).toHaveLength(282);
+  });
+
+  it('names the sound-alike letters a key stands for too, without the labialised rows', () => {
+    const withSoundAlikes = Object.fromEntries(
+      AMHARIC_KEYS.filter((key) => soundAlikesOf(key).length > 0).map((key) => [key, soundAlikesOf(key)]),
+    );
+    expect(withSoundAlikes).toEqual({ ሀ: ['ሐ', 'ኀ'], ሰ: ['ሠ'], አ: ['ዐ'], ጸ: ['ፀ'] });
   });
 
   it('covers every character of the Amharic word bank except the space between two words', () => {

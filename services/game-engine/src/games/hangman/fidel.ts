@@ -90,6 +90,15 @@ export function familyMembers(key: FamilyKey): readonly string[] {
   return [...KEY_BY_FIDEL].filter(([, k]) => k === key).map(([fidel]) => fidel);
 }
 
+/**
+ * The other first-order fidel that sound like `key` and are guessed under it (ሀ: ሐ ኀ; ሰ: ሠ; አ: ዐ; ጸ: ፀ), for the
+ * keyboard to show beside the key; empty for a key that merges none. The labialised rows are not listed: they are the
+ * key's own consonant with a w-glide, not another letter a player looks for.
+ */
+export function soundAlikesOf(key: FamilyKey): readonly string[] {
+  return AMHARIC_ROWS.filter((r) => r.key === key && r.first !== key && r.offsets !== LABIALISED_ORDERS).map((r) => r.first);
+}
+
 /** Every fidel Amharic uses (the CLDR `am` exemplar set), in code-point order. */
 export const AMHARIC_FIDEL: readonly string[] = [...KEY_BY_FIDEL.keys()];
 

@@ -8,7 +8,8 @@ import { HangmanEvent, type HangmanCommand, type HangmanStarted } from './messag
 import { hangmanOptions } from './options.ts';
 import { NOT_STARTED, isGame as isGameState, type HangmanState } from './state.ts';
 import { publicView, viewFor } from './view.ts';
-import { wordsFor } from './words/word-bank.ts';
+import { HANGMAN_LANGUAGES, keyOfCharacter } from './alphabet.ts';
+import { WORD_BANK, wordsFor } from './words/word-bank.ts';
 
 const MATCH = 'match-1';
 const PLAYER = 'player-1';
@@ -316,17 +317,34 @@ describe('UseHint', () => {
     expect(decide(hint(), state)).toBe('no_hints_left');
   });
 
-  it('wins when the hint reveals the last letter, at 50 points per hint and no perfect bonus', () => {
-    // "abba" (4 letters, m = 1.0) won at 0 s after one guess and one hint: 100 + 40 − 50 + 50 = 140.
-    const { events } = play(replay([started('abba')]), guess('a', STARTED_AT), hint(STARTED_AT));
-    expect(events.slice(-2)).toEqual([
-      {
-        type: 'HintUsed',
-        // One candidate left: int(1) still reads its 4 bytes, after the word's 4.
-        data: { letter: 'b', revealedPositions: [1, 2], at: STARTED_AT, draw: { index: 0, count: 1 }, bytesUsed: 8 },
-      },
-      { type: 'HangmanWon', data: { at: STARTED_AT, elapsedMs: 0, score: 140, tokensWon: 1, xpWon: 6 } },
-    ]);
+  it('wins with the letter the hint left, at 50 points per hint and no perfect bonus', () => {
+    // "abba" (4 letters, m = 1.0) won at 0 s after one hint and one guess: 100 + 40 − 50 + 50 = 140.
+    const { state, events } = play(replay([started('abba')]), hint(STARTED_AT));
+    const hinted = (events[0]!.data as { letter: string }).letter;
+    const { events: last } = play(state, guess(hinted === 'a' ? 'b' : 'a', STARTED_AT));
+    expect(last.at(-1)).toEqual({ type: 'HangmanWon', data: { at: STARTED_AT, elapsedMs: 0, score: 140, tokensWon: 1, xpWon: 6 } });
+  });
+
+  it('keeps the last letter for the player: no hint when one letter is left to find', () => {
+    const { state } = play(replay([started('abba')]), guess('a'));
+    expect(publicView(state)).toMatchObject({ hintsLeft: 2, lastLetterLeft: true });
+    expect(decide(hint(), state)).toBe('hint_would_reveal_word');
+    expect(play(state, guess('b')).state.status).toBe('won');
+    expect(publicView(replay([started('abba')]))!.lastLetterLeft).toBe(false);
+  });
+});
+
+describe('hints on every word of the bank', () => {
+  it.each(HANGMAN_LANGUAGES)('%s: the hints alone never solve a word; the last letter is left to guess', (language) => {
+    const unsolved = WORD_BANK[language].filter(({ word }) => {
+      let state = replay([started(word, { language })]);
+      for (let outcome = decide(hint(), state); typeof outcome !== 'string'; outcome = decide(hint(), state))
+        state = outcome.reduce(evolve, state);
+      const keys = new Set([...word].map((c) => keyOfCharacter(language, c)).filter((key) => key !== null));
+      const hinted = isGameState(state) ? state.hintsUsed : -1;
+      return state.status !== 'playing' || hinted !== Math.min(HANGMAN_HINTS, keys.size - 1);
+    });
+    expect(unsolved.map(({ word }) => word)).toEqual([]);
   });
 });
 
@@ -388,6 +406,7 @@ describe('the view', () => {
       wrongGuesses: 1,
       livesLeft: 6,
       hintsLeft: 2,
+      lastLetterLeft: false,
       startedAt: STARTED_AT,
       deadline: DEADLINE,
       fairness: { commitment: commitmentOf(SEEDS.serverSeed), serverSeed: null, clientSeed: 'player-seed', nonce: 3 },

@@ -1,7 +1,7 @@
 /** Single-player Hangman: a pure decider over a word bank in English and Amharic, its chance provably fair. */
 export * from './alphabet.ts';
 export { candidateWords, decide, evolve, initialState, replay, type HangmanConfig, type HangmanSelection } from './decider.ts';
-export { AMHARIC_FIDEL, AMHARIC_KEYS, familyMembers, familyOf, type FamilyKey } from './fidel.ts';
+export { AMHARIC_FIDEL, AMHARIC_KEYS, familyMembers, familyOf, soundAlikesOf, type FamilyKey } from './fidel.ts';
 export * from './messages.ts';
 export { allHangmanOptions, hangmanOptions, type HangmanOptions } from './options.ts';
 export { multiplierTenths, scoreOf, type ScoreInput } from './scoring.ts';

@@ -135,6 +135,8 @@ export const HANGMAN_REJECTIONS = [
   'game_over',
   'not_your_match',
   'no_hints_left',
+  /** A hint when one letter (key) of the word is left to find: it would give the word away. */
+  'hint_would_reveal_word',
   'unknown_category',
   'unknown_language',
   'unknown_difficulty',

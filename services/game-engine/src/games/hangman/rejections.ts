@@ -7,6 +7,11 @@ export const HANGMAN_REJECTION_TEXTS: Readonly<Record<HangmanRejection, Rejectio
   ...SHARED_GAME_REJECTIONS,
   ...LETTER_REJECTIONS,
   no_hints_left: { status: 422, en: 'No hints left in this game', am: 'በዚህ ጨዋታ የቀረ ፍንጭ የለም' },
+  hint_would_reveal_word: {
+    status: 422,
+    en: 'A hint would give the word away: the last letter is yours to find',
+    am: 'ፍንጭ ቃሉን ሙሉ በሙሉ ይገልጠዋል፤ የመጨረሻውን ፊደል እርስዎ ይገምቱ',
+  },
   unknown_category: { status: 400, en: 'There is no such word category', am: 'እንደዚህ ያለ የቃላት ምድብ የለም' },
   unknown_language: { status: 400, en: 'This game is not available in that language', am: 'ይህ ጨዋታ በዚያ ቋንቋ አይገኝም' },
   unknown_difficulty: { status: 400, en: 'There is no such difficulty level', am: 'እንደዚህ ያለ የክብደት ደረጃ የለም' },

@@ -2,7 +2,7 @@
 import type { FairDraw } from '@qal/events';
 import type { MatchChance } from '../fair-chance.ts';
 import type { HangmanLanguage } from './alphabet.ts';
-import { charactersOf, keyOfCharacter } from './alphabet.ts';
+import { charactersOf, keyOfCharacter, keysOf } from './alphabet.ts';
 import type { Difficulty, WordCategory } from './words/categories.ts';
 
 export interface HangmanResult {
@@ -54,6 +54,12 @@ export const keysOfWord = (game: Pick<HangmanGame, 'language' | 'word'>): (strin
 /** Positions of the characters `key` reveals. */
 export const positionsOf = (game: Pick<HangmanGame, 'language' | 'word'>, key: string): number[] =>
   keysOfWord(game).flatMap((k, index) => (k === key ? [index] : []));
+
+/** The keys of the word not yet guessed or hinted, in keyboard order: what is left to find. */
+export const keysLeftToFind = (game: HangmanGame): string[] => {
+  const inWord = new Set(keysOfWord(game));
+  return keysOf(game.language).filter((key) => inWord.has(key) && !game.guessed.includes(key));
+};
 
 /** True once every letter of the word has been guessed or hinted. */
 export const isWordRevealed = (game: HangmanGame): boolean => keysOfWord(game).every((key) => key === null || game.guessed.includes(key));

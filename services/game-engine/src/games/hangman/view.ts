@@ -6,7 +6,7 @@
 import { HangmanView } from '@qal/events';
 import { fairnessView } from '../fair-chance.ts';
 import { charactersOf } from './alphabet.ts';
-import { isGame, keysOfWord, type HangmanGame, type HangmanState } from './state.ts';
+import { isGame, keysLeftToFind, keysOfWord, type HangmanGame, type HangmanState } from './state.ts';
 
 /** The schema is the client contract (@qal/events contracts/hangman.ts); this file builds it from the state. */
 export { HangmanView };
@@ -31,6 +31,7 @@ export function publicView(state: HangmanState): HangmanView | null {
     wrongGuesses: state.missed.length,
     livesLeft: Math.max(0, state.lives - state.missed.length),
     hintsLeft: Math.max(0, state.hints - state.hintsUsed),
+    ...(state.status === 'playing' ? { lastLetterLeft: keysLeftToFind(state).length === 1 } : {}),
     startedAt: state.startedAt,
     deadline: state.deadline,
     fairness: fairnessView(state.chance, state.status !== 'playing'),

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { createAfroMessageSender } from './afromessage.ts';
 import { consoleSmsLine, createConsoleSmsSender } from './console.ts';
 import { SmsDeliveryError } from './port.ts';
-import { otpSmsText } from './text.ts';
+import { LIMITS } from '../../config.ts';
+import { SMS_SEGMENT_UNITS, otpSmsText } from './text.ts';
 
 const message = {
   to: '+251911234567' as const,
@@ -19,8 +20,16 @@ describe('SMS text', () => {
     expect(am).toContain('042137');
     expect(am).toMatch(/[\u1200-\u137F]/);
   });
-  it('keeps Amharic within one UCS-2 segment (70 characters)', () => {
-    expect([...otpSmsText('999999', 'am')].length).toBeLessThan(70);
+  it('tells the player not to share the code, in both languages', () => {
+    expect(otpSmsText('042137', 'am')).toContain('ለማንም አያጋሩ');
+    expect(otpSmsText('042137', 'en')).toContain('Do not share it');
+  });
+  it('fits one SMS segment with the longest code: 70 UTF-16 units in Amharic, 160 characters in English', () => {
+    const longestCode = '9'.repeat(LIMITS.otpDigits);
+    // UCS-2 counts UTF-16 units; every fidel is one, so the string's length is what the operator bills.
+    expect(otpSmsText(longestCode, 'am').length).toBeLessThanOrEqual(SMS_SEGMENT_UNITS.ucs2);
+    expect(otpSmsText(longestCode, 'en')).toMatch(/^[\x20-\x7E]+$/);
+    expect(otpSmsText(longestCode, 'en').length).toBeLessThanOrEqual(SMS_SEGMENT_UNITS.gsm7);
   });
 });
 

@@ -1,6 +1,8 @@
 /**
  * Amharic Hangman words by category: everyday nouns in their common modern spelling, each in exactly one
- * category. A few established two-word names (አዲስ አበባ, እግር ኳስ) keep their space, which is shown from the start.
+ * category (`body` is the body as a whole, ሰውነት, so blood and tears belong there; needle and thread are household
+ * things, not clothes). A few established two-word names (አዲስ አበባ, እግር ኳስ) keep their space, which is shown from
+ * the start.
  * Difficulty is derived from the number of fidel (config.ts HANGMAN_DIFFICULTY_LENGTHS). word-bank.test.ts checks
  * that every character is an Amharic fidel (fidel.ts) or a space, that no word repeats and that every category has
  * words of every difficulty.
@@ -294,7 +296,6 @@ export const AMHARIC_WORDS: Readonly<Record<WordCategory, readonly string[]>> = 
     'ሥር',
     'ዘር',
     'በጋ',
-    'ብር',
     'ጭቃ',
     'ፍሬ',
     'ጥድ',
@@ -484,6 +485,7 @@ export const AMHARIC_WORDS: Readonly<Record<WordCategory, readonly string[]>> = 
     'ቤት',
     'በር',
     'ጋን',
+    'ክር',
     'ሲኒ',
     'ሶፋ',
     'ሳፋ',
@@ -495,6 +497,7 @@ export const AMHARIC_WORDS: Readonly<Record<WordCategory, readonly string[]>> = 
     'ፎጣ',
     'ክፍል',
     'ሳህን',
+    'መርፌ',
     'ድስት',
     'ትራስ',
     'ምድጃ',
@@ -629,7 +632,6 @@ export const AMHARIC_WORDS: Readonly<Record<WordCategory, readonly string[]>> = 
     'ሻሽ',
     'ካባ',
     'ኪስ',
-    'ክር',
     'ቆብ',
     'ሱፍ',
     'ጌጥ',
@@ -657,7 +659,6 @@ export const AMHARIC_WORDS: Readonly<Record<WordCategory, readonly string[]>> = 
     'ቁምጣ',
     'ሽርጥ',
     'ጨርቅ',
-    'መርፌ',
     'ጥልፍ',
     'ዘውድ',
     'ኮሌታ',
@@ -734,7 +735,6 @@ export const AMHARIC_WORDS: Readonly<Record<WordCategory, readonly string[]>> = 
     'ባል',
     'ሴት',
     'ሰው',
-    'ስም',
     'አራስ',
     'ሚስት',
     'አጎት',
@@ -744,6 +744,7 @@ export const AMHARIC_WORDS: Readonly<Record<WordCategory, readonly string[]>> = 
     'ጓደኛ',
     'ሙሽራ',
     'አማች',
+    'አማት',
     'ምራት',
     'ዘመድ',
     'ወጣት',
@@ -755,9 +756,6 @@ export const AMHARIC_WORDS: Readonly<Record<WordCategory, readonly string[]>> = 
     'ኮረዳ',
     'እማማ',
     'አባባ',
-    'ሰርግ',
-    'ልደት',
-    'ፍቅር',
     'ወንድም',
     'ጎረቤት',
     'ሙሽሪት',
@@ -772,6 +770,9 @@ export const AMHARIC_WORDS: Readonly<Record<WordCategory, readonly string[]>> = 
     'ባለቤት',
     'ጎረምሳ',
     'ትውልድ',
+    'ሴት ልጅ',
+    'ወንድ ልጅ',
+    'የልጅ ልጅ',
   ],
   school: [
     'ቃል',
@@ -813,7 +814,7 @@ export const AMHARIC_WORDS: Readonly<Record<WordCategory, readonly string[]>> = 
     'ባዮሎጂ',
     'አማርኛ',
     'ምዕራፍ',
-    'ዕውቀት',
+    'እውቀት',
     'ምርምር',
     'ድርሰት',
     'እስክሪብቶ',

@@ -13,7 +13,7 @@ export const WORD_CATEGORY_LABELS: Readonly<Record<WordCategory, LocalizedText>>
   places: { en: 'Places', am: 'ቦታዎች' },
   nature: { en: 'Nature', am: 'ተፈጥሮ' },
   sports: { en: 'Sports', am: 'ስፖርት' },
-  body: { en: 'The body', am: 'የሰውነት ክፍሎች' },
+  body: { en: 'The body', am: 'ሰውነት' },
   home: { en: 'Home', am: 'ቤትና የቤት ዕቃዎች' },
   professions: { en: 'Professions', am: 'ሙያዎች' },
   clothing: { en: 'Clothing', am: 'አልባሳት' },

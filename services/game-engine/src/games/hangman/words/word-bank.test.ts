@@ -23,6 +23,13 @@ describe('the Hangman word bank', () => {
     expect(repeated).toEqual([]);
   });
 
+  it('English words are spelt the British way, like the rest of the app’s English', () => {
+    const american =
+      /^(?:theater|harbor|neighbor|pajamas|airplane|color\w*|favorite|center|gray|tire|jewelry|mustache|plow|ax|omelet|aluminum|donut|catalog)$/;
+    expect(WORD_BANK.en.filter(({ word }) => american.test(word)).map(({ word }) => word)).toEqual([]);
+    expect(WORD_BANK.en.map(({ word }) => word)).toEqual(expect.arrayContaining(['theatre', 'harbour', 'neighbour', 'pyjamas']));
+  });
+
   it('English words are lower-case a–z only, one word each', () => {
     const bad = Object.values(ENGLISH_WORDS)
       .flat()

@@ -1,0 +1,77 @@
+/**
+ * Whether a soak's memory keeps growing (`npm run soak`, bench/src/soak.ts): the least-squares slope of the platform
+ * process's memory over the minutes after a warm-up (caches filling, code being compiled), for its RSS and for its
+ * live heap (heap used right after a full collection). Over either limit, the memory is growing. A minute after the
+ * warm-up without a single move fails the run too: the load stopped, so a flat line would prove nothing.
+ */
+
+/** One reading of the platform process, a minute apart. */
+export interface MemorySample {
+  readonly minute: number;
+  readonly rssMb: number;
+  /** Heap used after a full collection: what is still referenced. */
+  readonly heapUsedMb: number;
+  /** Moves the platform was asked to make in the minute before (the load was still on). */
+  readonly moves: number;
+}
+
+export interface GrowthLimits {
+  /** Samples before this minute are not judged. */
+  readonly warmupMinutes: number;
+  readonly rssMbPerMinute: number;
+  readonly heapMbPerMinute: number;
+}
+
+/**
+ * Growth a process in a steady state stays under. RSS: the allocator and PGlite's WebAssembly memory (which grows
+ * as the database does and never gives pages back) move it by a few megabytes; 20 minutes at the limit is 40 MB.
+ * The live heap is steadier: every cache of the platform is bounded, so it stops growing once they are full.
+ */
+export const SOAK_GROWTH_LIMITS = { rssMbPerMinute: 2, heapMbPerMinute: 1 } as const;
+/** Fewer samples than this after the warm-up fit any line: the run is too short to judge. */
+export const SOAK_MIN_JUDGED_SAMPLES = 3;
+
+export type Verdict =
+  | { readonly kind: 'too_short'; readonly judged: number }
+  /** Minutes after the warm-up without a move: flat memory under no load proves nothing. */
+  | { readonly kind: 'load_stopped'; readonly minutes: readonly number[] }
+  | {
+      readonly kind: 'steady' | 'growing';
+      readonly judged: number;
+      readonly rssMbPerMinute: number;
+      readonly heapMbPerMinute: number;
+      /** Which limits were passed (empty when steady). */
+      readonly over: readonly ('rss' | 'heap')[];
+    };
+
+/** The least-squares slope of y over x (0 for fewer than two points or one x). */
+export function slope(points: readonly { readonly x: number; readonly y: number }[]): number {
+  const n = points.length;
+  if (n < 2) return 0;
+  const meanX = points.reduce((sum, p) => sum + p.x, 0) / n;
+  const meanY = points.reduce((sum, p) => sum + p.y, 0) / n;
+  let covariance = 0;
+  let variance = 0;
+  for (const p of points) {
+    covariance += (p.x - meanX) * (p.y - meanY);
+    variance += (p.x - meanX) ** 2;
+  }
+  return variance === 0 ? 0 : covariance / variance;
+}
+
+export function judgeMemory(samples: readonly MemorySample[], limits: GrowthLimits): Verdict {
+  const judged = samples.filter((s) => s.minute >= limits.warmupMinutes);
+  if (judged.length < SOAK_MIN_JUDGED_SAMPLES) return { kind: 'too_short', judged: judged.length };
+  const idle = judged.filter((s) => s.minute > 0 && s.moves === 0).map((s) => s.minute);
+  if (idle.length > 0) return { kind: 'load_stopped', minutes: idle };
+  const rssMbPerMinute = slope(judged.map((s) => ({ x: s.minute, y: s.rssMb })));
+  const heapMbPerMinute = slope(judged.map((s) => ({ x: s.minute, y: s.heapUsedMb })));
+  const over = [
+    ...(rssMbPerMinute > limits.rssMbPerMinute ? (['rss'] as const) : []),
+    ...(heapMbPerMinute > limits.heapMbPerMinute ? (['heap'] as const) : []),
+  ];
+  return { kind: over.length > 0 ? 'growing' : 'steady', judged: judged.length, rssMbPerMinute, heapMbPerMinute, over };
+}
+
+/** The default warm-up: a quarter of the run, at least one minute and at most five. */
+export const defaultWarmupMinutes = (minutes: number) => Math.min(5, Math.max(1, Math.floor(minutes / 4)));
