@@ -101,7 +101,7 @@ describe('Amharic', () => {
 });
 
 describe('suggestions while the setter types', () => {
-  it('offers English bank words that begin with the typed letters, in any case, each a word the duel accepts', () => {
+  it('offers English dictionary words that begin with the typed letters, in any case, each a word the duel accepts', () => {
     const found = suggestWords('en', ' Pla');
     expect(found.length).toBeGreaterThan(0);
     expect(found.length).toBeLessThanOrEqual(DUEL_WORD_SUGGESTIONS_MAX);
@@ -110,6 +110,12 @@ describe('suggestions while the setter types', () => {
       expect(isDictionaryWord('en', word)).toBe(true);
     }
     expect(found).toEqual([...found].sort());
+  });
+
+  it('never tells which English words single-player Hangman draws: the suggestions come from the whole dictionary', () => {
+    const bank = new Set(WORD_BANK.en.map((entry) => entry.word.toLowerCase()));
+    const offered = ['ca', 'mo', 'st', 'tr'].flatMap((typed) => suggestWords('en', typed));
+    expect(offered.filter((word) => !bank.has(word)).length).toBeGreaterThan(offered.length / 2);
   });
 
   it('finds an Amharic word from any spelling of its sounds, as the bank writes it', () => {

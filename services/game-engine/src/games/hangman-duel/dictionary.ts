@@ -75,14 +75,17 @@ interface Suggestion {
 const suggestionLists: Partial<Record<HangmanLanguage, readonly Suggestion[]>> = {};
 
 /**
- * The Hangman bank's words a setter may set, one per spelling-as-compared, sorted by it (so a word comes before the
- * longer words it begins): built on first use.
+ * The words a setter may set, one per spelling-as-compared, sorted by it (so a word comes before the longer words it
+ * begins): built on first use. English from the whole duel dictionary, never the Hangman bank alone: suggestions must
+ * not tell which words single-player Hangman draws from. Amharic from the bank, which is the duel's Amharic
+ * dictionary (a refused set word already tells a setter what it holds).
  */
 function suggestionsOf(language: HangmanLanguage): readonly Suggestion[] {
+  const source = language === 'en' ? [...english()] : WORD_BANK.am.map((entry) => entry.word);
   suggestionLists[language] ??= [
     ...new Map(
-      WORD_BANK[language]
-        .map((entry) => normaliseWord(language, entry.word))
+      source
+        .map((word) => normaliseWord(language, word))
         .filter((word): word is string => word !== null)
         .map((word) => [comparableWord(language, word), word] as const),
     ),
@@ -102,8 +105,8 @@ function comparablePrefix(language: HangmanLanguage, typed: string): string | nu
 }
 
 /**
- * Words of the Hangman bank that begin with what the setter has typed, as the bank spells them, for the set-word
- * field to offer: English by prefix, Amharic with the sound-alike letters folded (ሳ finds ሣር). Only words the
+ * Dictionary words that begin with what the setter has typed, as the dictionary spells them, for the set-word field
+ * to offer: English by prefix, Amharic with the sound-alike letters folded (ሳ finds ሣር). Only words the
  * dictionary accepts as a set word, at most `limit`; nothing for a beginning no word can have.
  */
 export function suggestWords(language: HangmanLanguage, typed: string, limit: number = DUEL_WORD_SUGGESTIONS_MAX): readonly string[] {
