@@ -19,8 +19,13 @@ import { LOCALES } from '../src/config/constants.ts';
 
 /** The id of the data block theme-init.js reads. */
 const PLAN_ELEMENT_ID = 'qal-first-load';
-/** The Ethiopic font faces of src/styles/fonts.css that Amharic text shows in at once. */
-const ETHIOPIC_FONT_FILES = ['noto-sans-ethiopic-amharic-400.woff2', 'noto-sans-ethiopic-amharic-700.woff2'];
+/**
+ * The Ethiopic font face of src/styles/fonts.css preloaded on an Amharic page: the regular weight, which most of its
+ * text (and its largest block) is set in. The bold face is left to the style sheet: preloaded too, it took a slow
+ * network's bandwidth from the page's own code and delayed the first full paint; bold text shows in a system font
+ * until it arrives (swap).
+ */
+const ETHIOPIC_FONT_FILES = ['noto-sans-ethiopic-amharic-400.woff2'];
 
 interface FirstPage {
   /** The page's path after the optional `/am`: '' for the home page, else one segment. */

@@ -132,4 +132,17 @@ describe('board periods', () => {
     expect(formatPeriod('month', 'June', 'am')).toBeNull();
     expect(formatPeriod('month', '2025-06-01', 'am')).toBeNull();
   });
+
+  it('names an Ethiopian month or year board in Amharic, with the Gregorian days it spans for the hover', () => {
+    expect(formatPeriod('ethiopian-month', '2018-01', 'am')).toEqual({
+      text: 'መስከረም 2018 ዓ.ም.',
+      gregorian: '11 ሴፕቴምበር – 10 ኦክቶበር 2025 እ.ኤ.አ.',
+    });
+    // ጳጉሜን: five days, six in the year before a Gregorian leap year (2015 ran from 11 September 2022 to 11 September 2023)
+    expect(formatPeriod('ethiopian-month', '2017-13', 'am')).toMatchObject({ text: 'ጳጉሜን 2017 ዓ.ም.' });
+    expect(formatPeriod('ethiopian-month', '2017-13', 'am')?.gregorian).toMatch(/^6–10 /);
+    expect(formatPeriod('ethiopian-year', '2015', 'am')?.gregorian).toBe('11 ሴፕቴምበር 2022 – 11 ሴፕቴምበር 2023 እ.ኤ.አ.');
+    expect(formatPeriod('ethiopian-year', '2018', 'am')?.text).toBe('2018 ዓ.ም.');
+    expect(formatPeriod('ethiopian-month', '2018-14', 'am')).toBeNull();
+  });
 });

@@ -8,7 +8,7 @@
  * leaks in and every Amharic date ends in ዓ.ም.
  */
 import type { Locale } from '../config/constants.ts';
-import type { Period } from './games/boards.ts';
+import type { BoardPeriod } from './games/boards.ts';
 
 /** Africa/Addis_Ababa: UTC+3 all year, no daylight saving. */
 export const ADDIS_ABABA_TIME_ZONE = 'Africa/Addis_Ababa';
@@ -105,10 +105,35 @@ export interface ShownPeriod {
   readonly gregorian: string | null;
 }
 
+/** The Julian day number of 1 መስከረም of the Ethiopian year 0 (the years are counted from it), and of 1 January 1970. */
+const ETHIOPIAN_EPOCH_JDN = 1_723_856;
+const UNIX_EPOCH_JDN = 2_440_588;
+
+/** Addis Ababa noon (safely inside the day) of the Ethiopian day `day` of `month` (1–13) of `year`. */
+function ethiopianNoon(year: number, month: number, day: number): Date {
+  const jdn = ETHIOPIAN_EPOCH_JDN + 365 * year + Math.floor(year / 4) + 30 * (month - 1) + day - 1;
+  return new Date((jdn - UNIX_EPOCH_JDN) * DAY_MS + 12 * 3_600_000 - ADDIS_ABABA_UTC_OFFSET_MS);
+}
+
+/** ጳጉሜን has 6 days in the Ethiopian year before a Gregorian leap year (every fourth, the year ≡ 3 mod 4), else 5. */
+const pagumeDays = (year: number) => (year % 4 === 3 ? 6 : 5);
+
+function ethiopianPeriodDays(period: 'ethiopian-month' | 'ethiopian-year', year: number, month: number | null) {
+  if (period === 'ethiopian-year' && month === null)
+    return { first: ethiopianNoon(year, 1, 1), last: ethiopianNoon(year, 13, pagumeDays(year)) };
+  if (period === 'ethiopian-month' && month !== null && month >= 1 && month <= 13) {
+    return { first: ethiopianNoon(year, month, 1), last: ethiopianNoon(year, month, month === 13 ? pagumeDays(year) : 30) };
+  }
+  return null;
+}
+
 /** The first and last day (at Addis Ababa noon, safely inside the day) of a board's period key. */
-export function periodDays(period: Period, key: string): { first: Date; last: Date } | null {
+export function periodDays(period: BoardPeriod, key: string): { first: Date; last: Date } | null {
   const match = /^(\d{4})(?:-(\d{2}))?(?:-(\d{2}))?$/.exec(key);
   if (!match || period === 'all') return null;
+  if (period === 'ethiopian-month' || period === 'ethiopian-year') {
+    return match[3] ? null : ethiopianPeriodDays(period, Number(match[1]), match[2] ? Number(match[2]) : null);
+  }
   const [year, month, day] = [Number(match[1]), match[2] ? Number(match[2]) - 1 : null, match[3] ? Number(match[3]) : null];
   const noon = (y: number, m: number, d: number) => new Date(Date.UTC(y, m, d, 12) - ADDIS_ABABA_UTC_OFFSET_MS);
   if ((period === 'day' || period === 'week') && month !== null && day !== null) {
@@ -123,11 +148,12 @@ export function periodDays(period: Period, key: string): { first: Date; last: Da
 }
 
 /**
- * The days a board covers, from the server's period key (`2025-09-11`, the Monday `2025-09-08`, `2025-09`, `2025`),
- * or null for the all-time board or a key it cannot read. The server's months and years are Gregorian (in Addis
- * Ababa time), so in Amharic a month or year board is shown as the Ethiopian days it spans.
+ * The label of a board's period, from the server's key (`2025-09-11`, the Monday `2025-09-08`, `2025-09`, `2025`; an
+ * Ethiopian month `2018-01` or year `2018`), or null for the all-time board or a key it cannot read. In Amharic every
+ * board is told in the Ethiopian calendar (an Ethiopian month or year by its name, the others by the days they span),
+ * with the Gregorian days for the hover.
  */
-export function formatPeriod(period: Period, key: string, locale: Locale): ShownPeriod | null {
+export function formatPeriod(period: BoardPeriod, key: string, locale: Locale): ShownPeriod | null {
   const days = periodDays(period, key);
   if (!days) return null;
   if (locale === 'en') {
@@ -135,6 +161,12 @@ export function formatPeriod(period: Period, key: string, locale: Locale): Shown
     if (period === 'month') return { text: formatter(ENGLISH, { month: 'long', year: 'numeric' }).format(days.first), gregorian: null };
     const range = formatter(ENGLISH, { day: 'numeric', month: 'short', year: 'numeric' });
     return { text: period === 'day' ? range.format(days.first) : range.formatRange(days.first, days.last), gregorian: null };
+  }
+  const gregorian = amharicRange(dayParts(AMHARIC_GREGORIAN, days.first), dayParts(AMHARIC_GREGORIAN, days.last), GREGORIAN_ERA_AM);
+  if (period === 'ethiopian-year') return { text: `${key} ${ETHIOPIAN_ERA}`, gregorian };
+  if (period === 'ethiopian-month') {
+    const first = dayParts(AMHARIC_ETHIOPIAN, days.first);
+    return { text: `${first.month} ${first.year} ${ETHIOPIAN_ERA}`, gregorian };
   }
   const span = (calendarLocale: string, era: string) =>
     period === 'day'

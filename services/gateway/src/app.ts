@@ -41,6 +41,7 @@ import { documentBearerAuth, registerApiDocs, systemRouteSchemas } from './http/
 import type { LeaderboardService } from './platform/leaderboard-port.ts';
 import { publicWalletRoutes, walletRoutes } from './http/routes/wallet.ts';
 import { refuseControlCharacters } from './http/control-characters.ts';
+import { registerJsonCompression } from './http/compression.ts';
 import { isClientFileRequest, registerStatic } from './http/static.ts';
 import { createIdentity, type Identity } from './identity/index.ts';
 import { purgeIdentityLeftovers } from './identity/housekeeping.ts';
@@ -372,6 +373,8 @@ export async function buildApp(given: AppDeps): Promise<QalApp> {
     reply.header('content-type', 'application/json; charset=utf-8');
     return JSON.stringify(failure(REFUSALS_BY_STATUS[reply.statusCode] ?? 'validation_failed', requestLanguage(request)).body);
   });
+  // After the hook above, so a refusal it fills in is compressed as any other answer; GET answers only.
+  registerJsonCompression(app);
 
   app.get('/health', { schema: systemRouteSchemas.health() }, async () => ({ status: 'ok' }));
   app.get('/ready', { schema: systemRouteSchemas.ready() }, async (_request, reply) =>

@@ -12,7 +12,11 @@ import type { TransferReason } from '@qal/events';
 export const ADDIS_ABABA_UTC_OFFSET_HOURS = 3;
 /** Weeks start on Monday (ISO 8601), in Addis Ababa time. */
 export const WEEK_STARTS_ON = 'monday';
-export const PERIODS = ['day', 'week', 'month', 'year', 'all'] as const;
+/**
+ * The boards' periods. A month and a year are Gregorian; the Ethiopian month (13 of them, the last being the 5 or 6
+ * days of ጳጉሜን) and year are boards of their own, which the Amharic app shows as its month and year.
+ */
+export const PERIODS = ['day', 'week', 'month', 'year', 'all', 'ethiopian-month', 'ethiopian-year'] as const;
 export type Period = (typeof PERIODS)[number];
 /** The one key of the all-time period. */
 export const ALL_TIME_KEY = 'all';

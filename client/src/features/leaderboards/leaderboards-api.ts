@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { BADGES } from '../../components/badge-icon.tsx';
 import { api } from '../../lib/api-client.ts';
-import type { Period } from '../../lib/games/boards.ts';
+import type { BoardPeriod } from '../../lib/games/boards.ts';
 
 const entrySchema = z.object({
   rank: z.number(),
@@ -12,7 +12,10 @@ const entrySchema = z.object({
 export type BoardEntry = z.infer<typeof entrySchema>;
 
 const boardSchema = z.object({
-  /** Which day, week (its Monday), month or year the board covers, in Addis Ababa time: `2025-09-11`, `2025-09`, `2025`. */
+  /**
+   * Which day, week (its Monday), month or year the board covers, in Addis Ababa time: `2025-09-11`, `2025-09`, `2025`;
+   * an Ethiopian month or year: `2018-01` (መስከረም 2018), `2018`.
+   */
   periodKey: z.optional(z.string()),
   entries: z.array(entrySchema),
   nextCursor: z.nullable(z.string()),
@@ -21,7 +24,10 @@ const boardSchema = z.object({
 export type Board = z.infer<typeof boardSchema>;
 
 /** A page of a board: `game` null is the global board. Signed in, the answer includes the caller's own entry. */
-export function fetchBoard(query: { game: string | null; period: Period; cursor?: string | null }, signal?: AbortSignal): Promise<Board> {
+export function fetchBoard(
+  query: { game: string | null; period: BoardPeriod; cursor?: string | null },
+  signal?: AbortSignal,
+): Promise<Board> {
   const params = new URLSearchParams({ period: query.period });
   if (query.game) params.set('game', query.game);
   if (query.cursor) params.set('cursor', query.cursor);

@@ -12,8 +12,16 @@ const entry = (rank: number, name: string, score: number, badge: string | null) 
   badge,
 });
 const requests: string[] = [];
-/** The keys the server gives each period's board (the Gregorian day, Monday, month and year in Addis Ababa). */
-const PERIOD_KEYS: Record<string, string> = { day: '2025-09-11', week: '2025-09-08', month: '2025-09', year: '2025', all: 'all' };
+/** The keys the server gives each period's board (the day, Monday, month and year in Addis Ababa; Ethiopian ones too). */
+const PERIOD_KEYS: Record<string, string> = {
+  day: '2025-09-11',
+  week: '2025-09-08',
+  month: '2025-09',
+  year: '2025',
+  all: 'all',
+  'ethiopian-month': '2018-01',
+  'ethiopian-year': '2018',
+};
 
 beforeAll(() => {
   vi.stubGlobal(
@@ -99,17 +107,19 @@ describe('/leaderboards', () => {
     expect(boardRequests().some((r) => r.includes('game=geo-sprint') && r.includes('period=day'))).toBe(true);
   });
 
-  it('names the days a month board covers: Ethiopian dates in Amharic, Gregorian on hover; the month in English', async () => {
+  it('shows the Ethiopian month board in Amharic, named with its Gregorian days on hover; the Gregorian month in English', async () => {
     renderAt('/am/leaderboards?period=month');
     const label = await screen.findByTestId('board-period', {}, { timeout: 5000 });
-    await waitFor(() => expect(label.firstChild?.textContent).toBe('26 ነሐሴ 2017 – 20 መስከረም 2018 ዓ.ም.'));
-    expect(label.getAttribute('title')).toBe('1–30 ሴፕቴምበር 2025 እ.ኤ.አ.');
+    await waitFor(() => expect(label.firstChild?.textContent).toBe('መስከረም 2018 ዓ.ም.'));
+    expect(boardRequests().at(-1)).toContain('period=ethiopian-month');
+    expect(label.getAttribute('title')).toBe('11 ሴፕቴምበር – 10 ኦክቶበር 2025 እ.ኤ.አ.');
     // Screen readers, out of reach of a hover text, hear the Gregorian days too.
-    expect(label.textContent).toContain('(1–30 ሴፕቴምበር 2025 እ.ኤ.አ.)');
+    expect(label.textContent).toContain('(11 ሴፕቴምበር – 10 ኦክቶበር 2025 እ.ኤ.አ.)');
     cleanup();
 
     renderAt('/leaderboards?period=month');
     await waitFor(() => expect(screen.getByTestId('board-period').textContent).toBe('September 2025'), { timeout: 5000 });
+    expect(boardRequests().at(-1)).toContain('period=month');
     fireEvent.click(screen.getByTestId('period-all'));
     await waitFor(() => expect(screen.queryByTestId('board-period')).toBeNull());
   });

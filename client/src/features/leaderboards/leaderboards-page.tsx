@@ -12,7 +12,17 @@ import { useDocumentMeta } from '../../hooks/use-document-meta.ts';
 import { selectUser, useAuth } from '../../lib/auth/auth-live.ts';
 import { formatPeriod } from '../../lib/dates.ts';
 import { fetchGames, pickLocalized, type Game } from '../../lib/games/games-api.ts';
-import { boardLink, boardParams, DEFAULT_PERIOD, hasBoard, isPeriod, PERIODS, type Period } from '../../lib/games/boards.ts';
+import {
+  boardLink,
+  boardParams,
+  boardPeriodOf,
+  DEFAULT_PERIOD,
+  hasBoard,
+  isPeriod,
+  PERIODS,
+  type BoardPeriod,
+  type Period,
+} from '../../lib/games/boards.ts';
 import { fetchBoard, type Board, type BoardEntry } from './leaderboards-api.ts';
 import './leaderboards.css';
 
@@ -47,9 +57,9 @@ export function LeaderboardsPage() {
   const board = useApiQuery(
     (signal) => {
       setMore(null);
-      return fetchBoard({ game, period }, signal);
+      return fetchBoard({ game, period: boardPeriodOf(period, locale) }, signal);
     },
-    [game, period, user?.id],
+    [game, period, locale, user?.id],
   );
   const number = new Intl.NumberFormat(locale === 'am' ? 'am-ET' : 'en-GB', { maximumFractionDigits: 1 });
 
@@ -60,7 +70,7 @@ export function LeaderboardsPage() {
     if (!cursor) return;
     setLoadingMore(true);
     try {
-      const next: Board = await fetchBoard({ game, period, cursor });
+      const next: Board = await fetchBoard({ game, period: boardPeriodOf(period, locale), cursor });
       setMore({ entries: [...(more?.entries ?? []), ...next.entries], cursor: next.nextCursor });
     } finally {
       setLoadingMore(false);
@@ -121,7 +131,7 @@ export function LeaderboardsPage() {
         </h2>
       )}
       {board.status === 'success' && board.data.periodKey && (
-        <BoardPeriod period={period} periodKey={board.data.periodKey} locale={locale} />
+        <BoardPeriodLabel period={boardPeriodOf(period, locale)} periodKey={board.data.periodKey} locale={locale} />
       )}
       {board.status === 'loading' && (
         <div className="stack">
@@ -182,7 +192,7 @@ export function LeaderboardsPage() {
  * The days the board covers, as the server counts them (Gregorian months and years, in Addis Ababa time): in
  * Amharic the Ethiopian dates of that span, the Gregorian ones on hover and for screen readers.
  */
-function BoardPeriod({ period, periodKey, locale }: { period: Period; periodKey: string; locale: Locale }) {
+function BoardPeriodLabel({ period, periodKey, locale }: { period: BoardPeriod; periodKey: string; locale: Locale }) {
   const shown = formatPeriod(period, periodKey, locale);
   if (!shown) return null;
   return (

@@ -7,6 +7,17 @@ export const PERIODS = ['day', 'week', 'month', 'year', 'all'] as const;
 export type Period = (typeof PERIODS)[number];
 
 export const isPeriod = (value: unknown): value is Period => (PERIODS as readonly unknown[]).includes(value);
+/**
+ * The board the server keeps for a period tab, in the app's language: in Amharic the month and the year are the
+ * Ethiopian ones (13 months, ጳጉሜን the last), boards of their own; in English they are Gregorian.
+ */
+export type BoardPeriod = Period | 'ethiopian-month' | 'ethiopian-year';
+export function boardPeriodOf(period: Period, locale: 'en' | 'am'): BoardPeriod {
+  if (locale === 'am' && period === 'month') return 'ethiopian-month';
+  if (locale === 'am' && period === 'year') return 'ethiopian-year';
+  return period;
+}
+
 /** The period a board opens on. */
 export const DEFAULT_PERIOD: Period = 'week';
 

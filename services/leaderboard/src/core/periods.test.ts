@@ -28,4 +28,16 @@ describe('calendar periods in Addis Ababa time', () => {
     expect(after.week).toBe('2025-12-29');
     expect(after.all).toBe('all');
   });
+
+  it('keeps Ethiopian months and years too, turned over at Addis midnight: New Year, Meskel, Genna and ጳጉሜን', () => {
+    // 10 September 2025 in Addis Ababa is 5 ጳጉሜን 2017, the last day of the year; 21:00 UTC is midnight there.
+    expect(periodKeys('2025-09-10T20:59:59Z')['ethiopian-month']).toBe('2017-13');
+    expect(periodKeys('2025-09-10T21:00:00Z')['ethiopian-month']).toBe('2018-01');
+    expect(periodKeys('2025-09-10T21:00:00Z')['ethiopian-year']).toBe('2018');
+    expect(periodKeys('2025-09-27T09:00:00Z')['ethiopian-month']).toBe('2018-01'); // Meskel, 17 መስከረም
+    expect(periodKeys('2026-01-07T09:00:00Z')['ethiopian-month']).toBe('2018-04'); // Genna, 29 ታኅሣሥ
+    // The year before a Gregorian leap year ends with a sixth day of ጳጉሜን: 11 September 2023.
+    expect(periodKeys('2023-09-11T09:00:00Z')['ethiopian-month']).toBe('2015-13');
+    expect(periodKeys('2023-09-12T09:00:00Z')['ethiopian-month']).toBe('2016-01');
+  });
 });

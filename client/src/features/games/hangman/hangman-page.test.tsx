@@ -43,7 +43,8 @@ describe('/hangman', () => {
     expect(await screen.findByTestId('sign-in-to-play', {}, { timeout: 5000 })).toBeTruthy();
     expect(document.title).toBe('Hangman Game');
     expect(document.querySelector('meta[name="description"]')?.getAttribute('content')).toBe('Play the classic Hangman word guessing game');
-    expect(screen.getByRole('option', { name: 'Animals' })).toBeTruthy();
+    // The form is drawn before the options arrive; their categories fill it in.
+    expect(await screen.findByRole('option', { name: 'Animals' })).toBeTruthy();
     expect((screen.getByTestId('language-en') as HTMLInputElement).checked).toBe(true);
   });
 
@@ -51,7 +52,23 @@ describe('/hangman', () => {
     renderAt('/am/hangman');
     expect(await screen.findByText('ለመጫወት ይግቡ', {}, { timeout: 5000 })).toBeTruthy();
     await waitFor(() => expect(document.title).toBe('የሃንግማን ጨዋታ'));
-    expect(screen.getByRole('option', { name: 'እንስሳት' })).toBeTruthy();
+    expect(await screen.findByRole('option', { name: 'እንስሳት' })).toBeTruthy();
     expect((screen.getByTestId('language-am') as HTMLInputElement).checked).toBe(true);
+  });
+
+  it('shows how to play and the sign-in button while the server has not answered yet', async () => {
+    const answering = globalThis.fetch;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>(() => undefined)),
+    );
+    try {
+      renderAt('/hangman');
+      expect(await screen.findByTestId('sign-in-to-play', {}, { timeout: 5000 })).toBeTruthy();
+      expect(screen.getByText('How to play')).toBeTruthy();
+      expect((screen.getByTestId('category-select') as HTMLSelectElement).disabled).toBe(true);
+    } finally {
+      vi.stubGlobal('fetch', answering);
+    }
   });
 });

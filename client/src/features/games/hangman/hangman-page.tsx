@@ -1,5 +1,5 @@
 import { useMachine } from '@xstate/react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { Suspense, lazy, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fromPromise } from 'xstate';
 import { useErrorText } from '../../../components/error-message.tsx';
@@ -14,10 +14,6 @@ import { notify } from '../../../lib/notify.ts';
 import { fetchWallet } from '../../../lib/wallet-api.ts';
 import { setWallet } from '../../../lib/wallet-store.ts';
 import { fetchGames, pickLocalized } from '../../../lib/games/games-api.ts';
-import { Countdown } from '../../../components/countdown.tsx';
-import { FairnessSeal } from '../../../components/fairness-seal.tsx';
-import { ResultSheet } from '../../../components/result-sheet.tsx';
-import { HangmanDrawing } from './hangman-drawing.tsx';
 import {
   fetchCurrentGame,
   fetchHangmanOptions,
@@ -29,12 +25,11 @@ import {
   type HangmanView,
 } from '../../../lib/hangman/hangman-api.ts';
 import { hangmanMachine } from './hangman-machine.ts';
-import { Keyboard } from '../../../components/keyboard.tsx';
-import { TypingHelp } from '../../../components/typing-help.tsx';
 import './hangman.css';
-import { WordSlots } from '../../../components/word-slots.tsx';
 
-const LIVES = 7;
+const loadPlay = () => import('./hangman-play.tsx');
+const GameBoard = lazy(() => loadPlay().then((module) => ({ default: module.GameBoard })));
+const ResultPanel = lazy(() => loadPlay().then((module) => ({ default: module.ResultPanel })));
 
 /** `/hangman`: set up, pay and play a single-player game; the turn machine drives every step. */
 export function HangmanPage() {
@@ -94,6 +89,10 @@ export function HangmanPage() {
   const inGame = phase === 'playing' || phase === 'submitting' || phase === 'checkingTime';
   // The game in play has the whole screen: the keyboard's last row is never under the bottom bar.
   useFullScreenWhile(inGame);
+  // The board's code is not on the first screen's path; it is fetched once the page is drawn, ready for the start.
+  useEffect(() => {
+    loadPlay().catch(() => undefined);
+  }, []);
 
   const instructions = catalogue.data?.find((game) => game.slug === 'hangman');
 
@@ -114,28 +113,41 @@ export function HangmanPage() {
           onStart={(chosen) => send({ type: 'START', setup: chosen })}
         />
       )}
-      {(phase === 'setup' || phase === 'starting') && instructions && (
+      {/* Drawn at once, before the catalogue answers: it is the largest thing on the first screen, and waiting for
+          an API call to draw it made the page slow to show. Only its text (closed by default) waits for the catalogue. */}
+      {(phase === 'setup' || phase === 'starting') && catalogue.status !== 'error' && (
         <details className="card hangman-rules">
           <summary>{t('setup.howToPlay')}</summary>
-          <p>{pickLocalized(instructions.instructions ?? instructions.description, locale)}</p>
+          {instructions ? (
+            <p>{pickLocalized(instructions.instructions ?? instructions.description, locale)}</p>
+          ) : (
+            <p aria-busy="true">
+              <span className="visually-hidden">{t('setup.loadingRules')}</span>
+              <Skeleton height="3rem" />
+            </p>
+          )}
         </details>
       )}
 
       {view && inGame && options.data && (
-        <GameBoard
-          view={view}
-          options={options.data}
-          busy={phase !== 'playing'}
-          serverOffsetMs={serverOffsetMs}
-          locale={locale}
-          onKey={guess}
-          onHint={() => send({ type: 'HINT' })}
-          onTimeUp={timeUp}
-        />
+        <Suspense fallback={<Skeleton height="24rem" radius="var(--radius-lg)" />}>
+          <GameBoard
+            view={view}
+            options={options.data}
+            busy={phase !== 'playing'}
+            serverOffsetMs={serverOffsetMs}
+            locale={locale}
+            onKey={guess}
+            onHint={() => send({ type: 'HINT' })}
+            onTimeUp={timeUp}
+          />
+        </Suspense>
       )}
 
       {view && phase === 'over' && (
-        <ResultPanel view={view} onPlayAgain={() => send({ type: 'PLAY_AGAIN' })} onChangeSetup={() => send({ type: 'CHANGE_SETUP' })} />
+        <Suspense fallback={null}>
+          <ResultPanel view={view} onPlayAgain={() => send({ type: 'PLAY_AGAIN' })} onChangeSetup={() => send({ type: 'CHANGE_SETUP' })} />
+        </Suspense>
       )}
 
       <Announcer view={view} />
@@ -167,21 +179,15 @@ function SetupForm({
   const [difficulty, setDifficulty] = useState(initial.difficulty ?? '');
   const forLanguage = options?.languages.find((l) => l.language === language);
 
-  if (!options) {
-    return (
-      <div className="card stack" aria-busy="true">
-        <span className="visually-hidden">{t('setup.loadingOptions')}</span>
-        <Skeleton height="2.5rem" />
-        <Skeleton height="2.5rem" />
-        <Skeleton height="2.5rem" />
-      </div>
-    );
-  }
+  // The form is drawn at once, in its final size, and filled in when the options arrive: the sign-in button is the
+  // largest thing on the first screen, and it needs no options. Until then nothing can be chosen or started.
+  const loading = !options;
 
   return (
     <form
       className="card stack hangman-setup"
       aria-labelledby="hangman-setup-title"
+      aria-busy={loading}
       onSubmit={(event) => {
         event.preventDefault();
         onStart({ language, ...(category ? { category } : {}), ...(difficulty ? { difficulty } : {}) });
@@ -213,7 +219,13 @@ function SetupForm({
       </fieldset>
       <label className="field">
         <span className="field-label">{t('setup.category')}</span>
-        <select className="input" value={category} data-testid="category-select" onChange={(event) => setCategory(event.target.value)}>
+        <select
+          className="input"
+          value={category}
+          disabled={loading}
+          data-testid="category-select"
+          onChange={(event) => setCategory(event.target.value)}
+        >
           <option value="">{t('setup.anyCategory')}</option>
           {forLanguage?.categories.map((c) => (
             <option key={c.id} value={c.id}>
@@ -242,8 +254,8 @@ function SetupForm({
       </fieldset>
       {plays && <p className="muted small">{t('setup.playsToday', { played: plays.played, limit: plays.limit })}</p>}
       {signedIn ? (
-        <button type="submit" className="button button-primary button-block" disabled={starting} data-testid="start-game">
-          {starting ? t('setup.starting') : t('setup.start', { count: cost })}
+        <button type="submit" className="button button-primary button-block" disabled={starting || loading} data-testid="start-game">
+          {loading ? t('setup.loadingOptions') : starting ? t('setup.starting') : t('setup.start', { count: cost })}
         </button>
       ) : (
         <LocaleLink
@@ -255,123 +267,6 @@ function SetupForm({
         </LocaleLink>
       )}
     </form>
-  );
-}
-
-function GameBoard({
-  view,
-  options,
-  busy,
-  serverOffsetMs,
-  locale,
-  onKey,
-  onHint,
-  onTimeUp,
-}: {
-  view: HangmanView;
-  options: HangmanOptions;
-  busy: boolean;
-  serverOffsetMs: number;
-  locale: string;
-  onKey: (key: string) => void;
-  onHint: () => void;
-  onTimeUp: () => void;
-}) {
-  const { t } = useTranslation('hangman');
-  const forLanguage = options.languages.find((l) => l.language === view.language);
-  const category = forLanguage?.categories.find((c) => c.id === view.category);
-  const difficulty = forLanguage?.difficulties.find((d) => d.id === view.difficulty);
-  return (
-    <div className="hangman-board" data-testid="hangman-board" aria-busy={busy}>
-      {/* Beside the keyboard on a phone on its side (hangman.css); in the board's column otherwise. */}
-      <div className="hangman-word-side">
-        <div className="row-between hangman-status">
-          <span className="badge">
-            {category ? pickLocalized(category.label, locale) : view.category} ·{' '}
-            {difficulty ? pickLocalized(difficulty.label, locale) : view.difficulty}
-          </span>
-          <Countdown deadline={view.deadline} serverOffsetMs={serverOffsetMs} active onTimeUp={onTimeUp} />
-        </div>
-        <div className="hangman-stage">
-          <HangmanDrawing wrong={view.wrongGuesses} max={view.wrongGuesses + view.livesLeft || LIVES} />
-          <p className="hangman-lives" data-testid="lives-left">
-            {t('game.livesLeft', { count: view.livesLeft })}
-          </p>
-        </div>
-        <WordSlots slots={view.slots} language={view.language} />
-        <div className="row hangman-actions">
-          <button
-            type="button"
-            className="button"
-            onClick={onHint}
-            disabled={view.hintsLeft === 0 || view.lastLetterLeft === true}
-            aria-disabled={busy || undefined}
-            data-testid="hint"
-          >
-            {view.hintsLeft === 0
-              ? t('game.noHints')
-              : view.lastLetterLeft
-                ? t('game.lastLetterYours')
-                : t('game.hint', { count: view.hintsLeft })}
-          </button>
-          {busy && <span className="muted small">{t('game.sending')}</span>}
-        </div>
-      </div>
-      <Keyboard
-        keys={forLanguage?.keys ?? []}
-        families={forLanguage?.families}
-        guessed={view.guessed}
-        missed={view.missed}
-        language={view.language}
-        busy={busy}
-        onKey={onKey}
-      />
-      <TypingHelp language={view.language} />
-      <FairnessSeal matchId={view.matchId} fairness={view.fairness} />
-    </div>
-  );
-}
-
-function ResultPanel({ view, onPlayAgain, onChangeSetup }: { view: HangmanView; onPlayAgain: () => void; onChangeSetup: () => void }) {
-  const { t, i18n } = useTranslation('hangman');
-  const number = new Intl.NumberFormat(i18n.language);
-  const won = view.status === 'won';
-  return (
-    <ResultSheet
-      won={won}
-      testId="result"
-      title={won ? t('result.won') : view.lossReason === 'time' ? t('result.lostTime') : t('result.lost')}
-    >
-      <div>
-        <span className="muted small">{t('result.theWordWas')}</span>
-        <p className="hangman-result-word" lang={view.language} data-testid="result-word">
-          {view.word}
-        </p>
-      </div>
-      <dl className="hangman-result-figures">
-        <div>
-          <dt>{t('result.score')}</dt>
-          <dd data-testid="result-score">{number.format(view.score ?? 0)}</dd>
-        </div>
-        <div>
-          <dt>{t('result.tokens')}</dt>
-          <dd data-testid="result-tokens">+{number.format(view.tokensWon ?? 0)}</dd>
-        </div>
-        <div>
-          <dt>{t('result.xp')}</dt>
-          <dd data-testid="result-xp">+{number.format(view.xpWon ?? 0)}</dd>
-        </div>
-      </dl>
-      <FairnessSeal matchId={view.matchId} fairness={view.fairness} />
-      <div className="row">
-        <button type="button" className="button button-primary" onClick={onPlayAgain} data-testid="play-again">
-          {t('result.playAgain')}
-        </button>
-        <button type="button" className="button" onClick={onChangeSetup} data-testid="change-setup">
-          {t('result.changeSetup')}
-        </button>
-      </div>
-    </ResultSheet>
   );
 }
 
