@@ -154,9 +154,7 @@ function printVerdict(verdict: Verdict) {
     return;
   }
   if (verdict.kind === 'too_short') {
-    console.log(
-      `  TOO SHORT: ${verdict.judged} samples after a ${WARMUP_MINUTES} min warm-up; give SOAK_MINUTES more than the warm-up + 2`,
-    );
+    console.log(`  TOO SHORT: ${verdict.judged} samples after a ${WARMUP_MINUTES} min warm-up; give SOAK_MINUTES at least the warm-up + 2`);
     return;
   }
   const figures = `RSS ${verdict.rssMbPerMinute.toFixed(2)} MB/min, live heap ${verdict.heapMbPerMinute.toFixed(2)} MB/min over ${verdict.judged} samples after a ${WARMUP_MINUTES} min warm-up (${limits})`;

@@ -13,6 +13,7 @@
  * Synchronisation is always on visible state (texts, keys' states, addresses), never on sleeps.
  */
 import { spawn } from 'node:child_process';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { createScratchDatabase, findTestPostgres } from '@qal/events/testing';
@@ -108,8 +109,8 @@ const TEXT = {
     pause: 'ለአፍታ ያቁሙ',
     forward: 'ወደ ፊት',
     back: 'ወደ ኋላ',
-    guess: (name: string, letter: string, hit: boolean) => `${name} «${letter}» ገመተ፤ ${hit ? 'ትክክል ነው' : 'ስህተት ነው'}`,
-    setTheWord: (name: string) => `${name} ቃሉን አዘጋጀ`,
+    guess: (name: string, letter: string, hit: boolean) => `${name} «${letter}» ገመቱ፤ ${hit ? 'ትክክል ነው' : 'ስህተት ነው'}`,
+    setTheWord: (name: string) => `${name} ቃሉን አዘጋጁ`,
     end: 'ጨዋታው ተጠናቀቀ',
   },
 } as const;
@@ -420,6 +421,14 @@ describe.skipIf(!pgUrl)('multiplayer word duel in two browsers', () => {
       await visible(item.getByText(player.text.historyResult[result], { exact: true }));
       expect(numberIn(await item.getByTestId('history-tokens').innerText())).toBe(tokens);
       expect(await item.innerText()).toContain(`${winner.name} ${6 * 10 + 50 + 50}`);
+      // When it was played: in Amharic an Ethiopian date (ዓ.ም.) with the Gregorian one (እ.ኤ.አ.) on hover
+      const played = item.locator('time').first();
+      const [shown, hover] = [await played.innerText(), (await played.getAttribute('title')) ?? ''];
+      if (player.language === 'am') {
+        expect(shown).toContain('ዓ.ም.');
+        expect(hover).toContain('እ.ኤ.አ.');
+      } else expect(shown).toMatch(/\d{4}/);
+      await player.page.screenshot({ path: path.join(REPO_ROOT, `tests/e2e/artifacts/history-${player.language}-360.png`) });
     }
   });
 

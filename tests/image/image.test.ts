@@ -71,7 +71,8 @@ describe('the image, its stages run as plain commands', () => {
     server = spawn(commandOf(argsOf(runtime, 'CMD').at(-1) ?? '')[0] ?? '', commandOf(argsOf(runtime, 'CMD').at(-1) ?? '').slice(1), {
       cwd: workdir,
       env,
-      stdio: ['ignore', 'inherit', 'inherit'],
+      // its log lines are the server's, not the test's: only what goes wrong (stderr) is shown
+      stdio: ['ignore', 'ignore', 'inherit'],
       detached: true,
     });
     await healthy(healthCommandOf(argsOf(runtime, 'HEALTHCHECK').at(-1) ?? ''), workdir, env);

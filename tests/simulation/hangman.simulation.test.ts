@@ -345,7 +345,8 @@ describe(`Hangman simulation (seed ${SEED}, ${GAMES} games)`, () => {
       }
       now += random.chance(0.01) ? TIME_LIMIT_MS : random.int(300, 9_000);
       const open = hangman.keysOf(language).filter((k) => !view.guessed.includes(k));
-      const useHint = view.hintsLeft > 0 && random.chance(0.08);
+      // as the app does: no hint when it would give away the last letter (the engine refuses it)
+      const useHint = view.hintsLeft > 0 && view.lastLetterLeft !== true && random.chance(0.08);
       const right = open.filter((k) => wordKeys.has(k));
       const letter = right.length > 0 && random.next() < skill ? random.pick(right) : random.pick(open);
       const move = useHint

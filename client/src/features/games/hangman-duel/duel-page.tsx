@@ -27,7 +27,9 @@ export default function DuelGame({ room, me, session, busy, onRematch, onLeave }
       : snapshot.matches({ lifecycle: 'finished' }) || snapshot.matches({ lifecycle: { inProgress: 'over' } })
         ? 'over'
         : 'watching';
-  const moving = snapshot.matches({ request: 'moving' });
+  // A move sent, or the board being read again after one was refused: a tap now would be dropped, so the keys and
+  // the set-word button wait (and say so) until the board is current.
+  const moving = snapshot.matches({ request: 'moving' }) || snapshot.matches({ request: 'refreshing' });
 
   if (!match) return <PageSkeleton />;
 

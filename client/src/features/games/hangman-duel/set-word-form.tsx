@@ -57,6 +57,10 @@ export function SetWordForm({
           {t(language === 'am' ? 'game.rulesAm' : 'game.rulesEn')}
         </span>
       </div>
+      <button type="submit" className="button button-primary" disabled={busy || word.trim() === ''}>
+        {busy ? t('game.sending') : t('game.setWord')}
+      </button>
+      {/* Below the button: suggestions that arrive as the setter types never move it from under their finger. */}
       {suggestions.length > 0 && (
         <div className="chips duel-suggestions" role="group" aria-label={t('game.suggestions')} data-testid="word-suggestions">
           {suggestions.map((suggestion) => (
@@ -76,9 +80,6 @@ export function SetWordForm({
           ))}
         </div>
       )}
-      <button type="submit" className="button button-primary" disabled={busy || word.trim() === ''}>
-        {busy ? t('game.sending') : t('game.setWord')}
-      </button>
     </form>
   );
 }

@@ -112,11 +112,20 @@ function comparablePrefix(language: HangmanLanguage, typed: string): string | nu
 export function suggestWords(language: HangmanLanguage, typed: string, limit: number = DUEL_WORD_SUGGESTIONS_MAX): readonly string[] {
   const prefix = comparablePrefix(language, typed);
   if (prefix === null || limit <= 0) return [];
+  const list = suggestionsOf(language);
+  // The list is sorted as compared: the words with this beginning are one run, found by a binary search.
+  let low = 0;
+  let high = list.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if ((list[middle]?.compared ?? '') < prefix) low = middle + 1;
+    else high = middle;
+  }
   const found: string[] = [];
-  for (const { word, compared } of suggestionsOf(language)) {
-    if (!compared.startsWith(prefix)) continue;
-    found.push(word);
-    if (found.length === limit) break;
+  for (let at = low; at < list.length && found.length < limit; at++) {
+    const entry = list[at];
+    if (!entry?.compared.startsWith(prefix)) break;
+    found.push(entry.word);
   }
   return found;
 }
