@@ -44,7 +44,15 @@ export async function openServiceDatabase(options: ServiceDatabaseOptions): Prom
   if (!SCHEMA_NAME.test(options.schema)) throw new Error(`not a schema name: ${options.schema}`);
   const setup = openPostgresDatabase({ connectionString: options.url, maxConnections: 1 });
   try {
-    await setup.query(`create schema if not exists ${options.schema}`);
+    // Two processes of one service (two gateways) start at once: `create schema if not exists` is not safe against a
+    // concurrent twin (one of them fails on the catalogue's unique index), so they take turns. The one-connection
+    // pool keeps the session lock and the statement on the same session.
+    await setup.query('select pg_advisory_lock(hashtext($1))', [`qal-schema:${options.schema}`]);
+    try {
+      await setup.query(`create schema if not exists ${options.schema}`);
+    } finally {
+      await setup.query('select pg_advisory_unlock(hashtext($1))', [`qal-schema:${options.schema}`]);
+    }
     await migrateEventStore(setup);
   } finally {
     await setup.close();
