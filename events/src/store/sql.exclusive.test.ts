@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { openPgliteDatabase } from '../sql/pglite.ts';
+import type { SqlDatabase, SqlExecutor } from '../sql/port.ts';
 import { newUuid } from '../uuid.ts';
+import { chainHash, GENESIS_HASH } from './hash.ts';
 import { eventStoreContract, onlyWriterHarness } from './contract.ts';
 import { START, type EventStore, type StoredEvent } from './port.ts';
 import { createSqlEventStore } from './sql.ts';
@@ -18,6 +20,56 @@ const at = (e: StoredEvent) => ({ transactionId: e.transactionId, globalPosition
 const strip = (events: readonly StoredEvent[]) => events.map((e) => ({ ...e, recordedAt: e.recordedAt.getTime() }));
 
 describe('SQL event store, only writer', { timeout: 60_000 }, () => {
+  it('commits appends that arrive together in one batch, answering each caller on its own', async () => {
+    const db = await openPgliteDatabase();
+    const store = await createSqlEventStore(db, { exclusiveWriter: true });
+    const statements: string[] = [];
+    const watch = (sql: SqlExecutor): SqlExecutor => ({ query: (text, params) => (statements.push(text), sql.query(text, params)) });
+    const watched: SqlDatabase = { ...db, ...watch(db), transaction: (work) => db.transaction((tx) => work(watch(tx))) };
+    const batched = await createSqlEventStore(watched, { exclusiveWriter: true, migrate: false });
+    try {
+      await append(store, 'taken');
+      const retried = { eventId: newUuid(), type: 'E', data: { n: 2 } };
+      await store.append([{ streamId: 'retried', streamType: 'x', expectedVersion: 'no_stream', events: [retried] }]);
+      const asks = [
+        ...Array.from({ length: 8 }, (_, i) => ({ streamId: `s-${i % 3}`, expectedVersion: 'any' as const, events: [event(`A${i}`)] })),
+        { streamId: 'taken', expectedVersion: 'no_stream' as const, events: [event('Late')] },
+        { streamId: 'retried', expectedVersion: 'no_stream' as const, events: [retried] },
+        { streamId: 'fresh', expectedVersion: 'no_stream' as const, events: [event('F1'), event('F2')] },
+      ];
+      const answers = await Promise.allSettled(asks.map((a) => batched.append([{ ...a, streamType: 'x' }])));
+      // Fewer writes to the events table than callers: appends that waited together went together.
+      expect(statements.filter((s) => /append_events|insert into eventstore\.events/.test(s)).length).toBeLessThan(asks.length);
+      expect(answers.map((a) => (a.status === 'fulfilled' ? a.value.outcome : (a.reason as Error).name))).toEqual([
+        ...Array<string>(8).fill('appended'),
+        'WrongExpectedVersionError',
+        'duplicate',
+        'appended',
+      ]);
+      // Each stream holds exactly what its callers were told, in order, its hash chain whole.
+      expect((await store.readStream('taken')).map((e) => e.type)).toEqual(['E']);
+      expect((await store.readStream('fresh')).map((e) => [e.type, e.streamPosition])).toEqual([
+        ['F1', 1],
+        ['F2', 2],
+      ]);
+      expect((await store.readStream('s-0')).map((e) => e.type)).toEqual(['A0', 'A3', 'A6']);
+      for (const stream of ['s-1', 'fresh']) {
+        let prevHash = GENESIS_HASH;
+        for (const e of await store.readStream(stream)) {
+          expect(e.metadata.prevHash).toBe(prevHash);
+          expect(e.metadata.hash).toBe(chainHash(prevHash, e));
+          prevHash = e.metadata.hash as string;
+        }
+      }
+      // The batching store's memory agrees with the database.
+      expect(strip(await batched.readStream('s-2'))).toEqual(strip(await store.readStream('s-2')));
+    } finally {
+      await batched.close();
+      await store.close();
+      await db.close();
+    }
+  });
+
   it('answers stream and $all reads from memory exactly as the database does', async () => {
     const db = await openPgliteDatabase();
     const fromDatabase = await createSqlEventStore(db);

@@ -1,10 +1,9 @@
 import type { SqlDatabase, SqlExecutor } from '../sql/port.ts';
 import { traceLatency } from '../process/latency-trace.ts';
 import { classifyKnownIds, validateAppend } from './append-checks.ts';
-import { chainHashParts } from './hash.ts';
+import { createGroupCommit, type GroupAnswer } from './group-commit.ts';
 import {
   comparePositions,
-  PartialDuplicateError,
   WrongExpectedVersionError,
   type AppendResult,
   type EventStore,
@@ -25,6 +24,8 @@ import {
   readStreamVersion,
   saveCheckpoint,
 } from './sql-rows.ts';
+import { appendWithFunction } from './sql-append.ts';
+import { appendGroupsAsOnlyWriter } from './sql-append-batch.ts';
 import { startSubscription, subscriptionRegistry, type SubscriptionSource } from './subscription.ts';
 
 /** Wakes subscribers when another process appends (e.g. LISTEN/NOTIFY); without one they poll. */
@@ -73,6 +74,23 @@ export async function createSqlEventStore(db: SqlDatabase, options: SqlEventStor
   const recent: RecentEvents | null = options.exclusiveWriter ? createRecentEvents(await readHead(db), options.recentLimits) : null;
   const skipped = recent ? skippedCheckpoints(db) : null;
 
+  /** What follows a commit, in commit order: the recent log learns the events, followers are woken once. */
+  const committed = (results: readonly AppendResult[]) => {
+    let any = false;
+    for (const result of results) {
+      if (result.outcome !== 'appended') continue;
+      recent?.appended(result.events, result.versions);
+      any = true;
+    }
+    if (!any) return;
+    listeners.forEach((listener) => listener());
+    signal?.notify();
+  };
+  // Only the only writer groups its appends: its one connection would run them one after another anyway. Where
+  // several processes append (PostgreSQL), each append stays its own transaction, its streams locked in one global
+  // order, and the server groups the commits' log flushes itself.
+  const groupCommit = recent ? createGroupCommit((batch: readonly (readonly StreamAppend[])[]) => commitBatch(db, batch, committed)) : null;
+
   const store: EventStore = {
     async append(requests) {
       const ids = validateAppend(requests);
@@ -80,7 +98,8 @@ export async function createSqlEventStore(db: SqlDatabase, options: SqlEventStor
       traceLatency('store.begin', traceId);
       let result: AppendResult;
       try {
-        result = await appendWithFunction(db, requests);
+        if (groupCommit) result = await groupCommit(requests);
+        else committed([(result = await appendWithFunction(db, requests))]);
       } catch (error) {
         if (error instanceof WrongExpectedVersionError) recent?.forget(error.streamId);
         // Two identical appends to different streams can both pass the id check and race on the unique index.
@@ -90,11 +109,6 @@ export async function createSqlEventStore(db: SqlDatabase, options: SqlEventStor
         throw error;
       }
       traceLatency('store.committed', traceId);
-      if (result.outcome === 'appended') {
-        recent?.appended(result.events, result.versions);
-        listeners.forEach((listener) => listener());
-        signal?.notify();
-      }
       return result;
     },
     async readStream(streamId, readOptions = {}) {
@@ -275,104 +289,33 @@ function fromMemorySource(
   };
 }
 
-/** What `eventstore.append_events` answers (schema.ts). */
-type AppendFunctionResult =
-  | { readonly outcome: 'duplicate' }
-  | {
-      readonly outcome: 'appended';
-      /** Each stream's version after the append (streams that still do not exist are left out). */
-      readonly versions: Readonly<Record<string, number>>;
-      readonly events: readonly {
-        readonly globalPosition: string;
-        readonly transactionId: string;
-        readonly recordedAt: string;
-        readonly streamPosition: number;
-        readonly prevHash: string;
-        readonly hash: string;
-      }[];
-    };
-
-/** SQLSTATEs the append function raises (schema.ts). */
-const WRONG_EXPECTED_VERSION = 'QL409';
-const PARTIAL_DUPLICATE = 'QL422';
-
 /**
- * One statement, so one round trip and no BEGIN/COMMIT: the function locks the streams, checks ids and versions,
- * chains the hashes and inserts (see schema.ts). Run on its own it is its own transaction; atomic either way.
+ * One group commit of the only writer (sql-append-batch.ts). Should its transaction fail as a whole (nothing of it
+ * stored), each append is tried alone through the append function, so each caller gets its own outcome.
  */
-async function appendWithFunction(sql: SqlExecutor, requests: readonly StreamAppend[]): Promise<AppendResult> {
-  const pending = requests.map((request) => ({
-    request,
-    events: request.events.map((event) => {
-      const eventId = event.eventId.toLowerCase();
-      return {
-        eventId,
-        type: event.type,
-        schemaVersion: event.schemaVersion ?? 1,
-        data: structuredClone(event.data),
-        metadata: structuredClone(event.metadata ?? {}),
-        ...chainHashParts({ streamId: request.streamId, eventId, type: event.type, data: event.data }),
-      };
-    }),
-  }));
-  const payload = pending.map(({ request, events }) => ({
-    streamId: request.streamId,
-    streamType: request.streamType,
-    expectedVersion: request.expectedVersion,
-    events: events.map(({ eventId, type, schemaVersion, data, metadata, prefix, suffix }) => ({
-      eventId,
-      type,
-      schemaVersion,
-      data,
-      metadata,
-      hashPrefix: prefix,
-      hashSuffix: suffix,
-    })),
-  }));
-  let result: AppendFunctionResult;
+async function commitBatch(
+  db: SqlDatabase,
+  batch: readonly (readonly StreamAppend[])[],
+  committed: (results: readonly AppendResult[]) => void,
+): Promise<GroupAnswer<AppendResult>[]> {
+  let answers: GroupAnswer<AppendResult>[];
   try {
-    const { rows } = await sql.query<{ result: AppendFunctionResult }>(`select eventstore.append_events($1::jsonb) as result`, [
-      JSON.stringify(payload),
-    ]);
-    result = rows[0]!.result;
-  } catch (error) {
-    throw translateAppendError(error, requests);
+    // A lone append costs one statement through the function, fewer round trips than the batch's transaction.
+    answers = batch.length === 1 ? [await alone(db, batch[0]!)] : await appendGroupsAsOnlyWriter(db, batch);
+  } catch {
+    answers = [];
+    for (const requests of batch) answers.push(await alone(db, requests));
   }
-  if (result.outcome === 'duplicate') return result;
-  const stored: StoredEvent[] = [];
-  let next = 0;
-  for (const { request, events } of pending) {
-    for (const event of events) {
-      const row = result.events[next++];
-      if (!row) throw new Error(`event ${event.eventId} was not returned by its append`);
-      stored.push({
-        streamId: request.streamId,
-        streamPosition: Number(row.streamPosition),
-        eventId: event.eventId,
-        type: event.type,
-        schemaVersion: event.schemaVersion,
-        data: event.data,
-        metadata: { ...event.metadata, prevHash: row.prevHash, hash: row.hash },
-        transactionId: BigInt(row.transactionId),
-        globalPosition: BigInt(row.globalPosition),
-        recordedAt: new Date(row.recordedAt),
-      });
-    }
-  }
-  const versions = Object.fromEntries(Object.entries(result.versions).map(([streamId, version]) => [streamId, Number(version)]));
-  return { outcome: 'appended', versions, events: stored };
+  committed(answers.flatMap((answer) => (answer.ok ? [answer.value] : [])));
+  return answers;
 }
 
-/** The append function's named errors as the port's errors; anything else unchanged. */
-function translateAppendError(error: unknown, requests: readonly StreamAppend[]): unknown {
-  const e = error as { code?: unknown; detail?: unknown } | null;
-  if (e?.code === WRONG_EXPECTED_VERSION && typeof e.detail === 'string') {
-    const { streamId, actual } = JSON.parse(e.detail) as { streamId: string; actual: number };
-    const expected = requests.find((r) => r.streamId === streamId)?.expectedVersion ?? 'any';
-    return new WrongExpectedVersionError(streamId, expected, actual > 0 ? actual : null);
+async function alone(db: SqlDatabase, requests: readonly StreamAppend[]): Promise<GroupAnswer<AppendResult>> {
+  try {
+    return { ok: true, value: await appendWithFunction(db, requests) };
+  } catch (error) {
+    return { ok: false, error };
   }
-  if (e?.code === PARTIAL_DUPLICATE && typeof e.detail === 'string') return new PartialDuplicateError(e.detail.split(','));
-  return error;
 }
 
 async function knownEventIds(sql: SqlExecutor, ids: readonly string[]): Promise<Set<string>> {

@@ -59,13 +59,9 @@ export async function pushMatchViews(
       continue;
     }
     if (!rooms) continue;
-    // Only a room match's players may follow its views (matchChannelKind.authorize).
-    const match = await queries.match(matchId);
-    for (const userId of match && 'playerIds' in match ? match.playerIds : []) {
-      const channel = privateMatchChannel(matchId, userId);
-      if (!hub.hasFollowers(channel)) continue;
-      const seen = await rooms.matchView(matchId, userId);
-      if (seen) hub.publish(channel, 'view', seen.version, seen.view);
-    }
+    // Only a room match's players may follow its views (matchChannelKind.authorize): each followed one gets its own.
+    const seen = await queries.roomMatchViews(matchId, (userId) => hub.hasFollowers(privateMatchChannel(matchId, userId)));
+    if (!seen) continue;
+    for (const { userId, view } of seen.views) hub.publish(privateMatchChannel(matchId, userId), 'view', seen.version, view);
   }
 }

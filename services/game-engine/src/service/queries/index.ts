@@ -6,7 +6,7 @@
 import type { EventStore, SqlExecutor } from '@qal/events';
 import { DEFAULT_GAME_REGISTRY, type GameRegistry } from '../../games/registry.ts';
 import { roomHistory } from './history.ts';
-import { roomMatchReplay, roomMatchSummary, roomMatchView } from './room-match.ts';
+import { roomMatchReplay, roomMatchSummary, roomMatchView, roomMatchViews } from './room-match.ts';
 import { invitations, myRooms, openRooms, roomSnapshot } from './rooms.ts';
 import { arcadeSummary, arcadeViewAt, currentArcade, fairnessProfile, finishedArcadeGames } from './arcade.ts';
 import { currentSoloMatch, soloReplay, soloSummary, soloViewAt } from './solo-match.ts';
@@ -43,6 +43,10 @@ export function createEngineQueries(deps: { store: EventStore; db: SqlExecutor; 
       const module = games.roomGameOfMatch(matchId);
       if (module) return roomMatchView(store, module, matchId, viewerId) as ReturnType<EngineQueries['matchView']>;
       return soloViewAt(store, matchId, viewerId, now);
+    },
+    roomMatchViews: async (matchId, wanted) => {
+      const module = games.roomGameOfMatch(matchId);
+      return module ? (roomMatchViews(store, module, matchId, wanted) as ReturnType<EngineQueries['roomMatchViews']>) : null;
     },
     room: (code) => roomSnapshot(store, code),
     openRooms: (options) => openRooms(db, options),

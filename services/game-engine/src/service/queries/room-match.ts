@@ -24,6 +24,17 @@ export async function roomMatchView(store: EventStore, module: RoomGameModule, m
   return state ? { version: Number(globalPosition ?? 0n), view: module.viewFor(state, viewerId) } : null;
 }
 
+/**
+ * Each of the given players' views of a room match from one load (the push after a move), or null when there is
+ * no such match; players not in it are left out.
+ */
+export async function roomMatchViews(store: EventStore, module: RoomGameModule, matchId: string, wanted: (userId: string) => boolean) {
+  const { state, globalPosition } = await loadRoomMatch(store, module, matchId);
+  if (!state) return null;
+  const views = module.playerIds(state).flatMap((userId) => (wanted(userId) ? [{ userId, view: module.viewFor(state, userId) }] : []));
+  return { version: Number(globalPosition ?? 0n), views };
+}
+
 /** Every step with hidden information shown; 'match_not_over' while it is on, null when there is no such match. */
 export async function roomMatchReplay(store: EventStore, module: RoomGameModule, matchId: string) {
   const { state, events } = await loadRoomMatch(store, module, matchId);

@@ -187,6 +187,14 @@ export interface EngineQueries {
     viewerId: string | null,
     now?: Date,
   ): Promise<{ version: number; view: DuelView | CrazyView | HangmanView } | null>;
+  /**
+   * A room match's views for those of its players `wanted` accepts, from one read (the push after each move): one
+   * version for all; null when there is no such room match.
+   */
+  roomMatchViews(
+    matchId: string,
+    wanted: (userId: string) => boolean,
+  ): Promise<{ version: number; views: { userId: string; view: DuelView | CrazyView }[] } | null>;
   /** Finished room matches of the user, newest first. */
   history(userId: string, options: { limit: number; cursor?: string | null }): Promise<HistoryPage>;
   stats(userId: string): Promise<PlayerStats>;
