@@ -11,7 +11,10 @@
  * for the live heap, against named limits), and exits 1 if it did, or if the run was too short to judge.
  *
  * Knobs: SOAK_MINUTES (default 20), SOAK_ROOMS (default 100), SOAK_THINK_MS (a player's mean think time, default
- * 2000), SOAK_WARMUP_MINUTES (default a quarter of the run, 1 to 5). Writes bench/results/soak-<timestamp>.json.
+ * 2000), SOAK_WARMUP_MINUTES (default a quarter of the run, 1 to 5), SOAK_HEAP_SNAPSHOTS (a directory: a heap
+ * snapshot of the platform process is written there at the end of the warm-up and at the end, to compare what the
+ * heap kept; writing one raises RSS for good, so judge RSS on a run without them). Writes
+ * bench/results/soak-<timestamp>.json.
  */
 import { fork } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -19,6 +22,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { writeHeapSnapshot } from 'node:v8';
 import { openThreadedPgliteDatabase } from '@qal/events';
 import { createTestPlatform, type TestPlatform } from '@qal/gateway/testing';
 import { round, summary } from './bench-support.ts';
@@ -51,6 +55,7 @@ const MINUTES = whole('SOAK_MINUTES', 20, 1);
 const ROOMS = whole('SOAK_ROOMS', 100, 1);
 const THINK_MS = whole('SOAK_THINK_MS', 2_000, 0);
 const WARMUP_MINUTES = whole('SOAK_WARMUP_MINUTES', defaultWarmupMinutes(MINUTES), 0);
+const HEAP_SNAPSHOTS = process.env.SOAK_HEAP_SNAPSHOTS || null;
 
 const load = () => loadavg().map((l) => round(l, 2));
 
@@ -60,6 +65,13 @@ function sampleMemory(minute: number, moves: number): MemorySample {
   collect?.();
   const usage = process.memoryUsage();
   return { minute, rssMb: round(usage.rss / MB), heapUsedMb: round(usage.heapUsed / MB), moves };
+}
+
+/** A heap snapshot of this process (the platform's) in `dir`, named by the minute; blocks for a few seconds. */
+function writeSnapshot(dir: string, minute: number) {
+  mkdirSync(dir, { recursive: true });
+  const file = writeHeapSnapshot(join(dir, `soak-minute-${String(minute).padStart(3, '0')}.heapsnapshot`));
+  console.log(`  heap snapshot written to ${file}`);
 }
 
 /** Counts the moves the platform is asked to make (the load is still on: a stalled run would look steady). */
@@ -123,6 +135,7 @@ function soak(clients: ReturnType<typeof fork>, request: ParentMessage, movesSoF
         `  minute ${String(minute).padStart(3)}/${MINUTES}: RSS ${sample.rssMb.toFixed(1).padStart(7)} MB, live heap ${sample.heapUsedMb.toFixed(1).padStart(7)} MB; ${sample.moves} moves; load ${load().join(' ')}`,
       );
       lastMoves = moves;
+      if (HEAP_SNAPSHOTS && (minute === WARMUP_MINUTES || minute === MINUTES)) writeSnapshot(HEAP_SNAPSHOTS, minute);
     };
     const onMessage = (message: ClientsMessage) => {
       if (message.type === 'ready') {

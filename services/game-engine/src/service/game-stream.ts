@@ -6,6 +6,7 @@
 import type { EventStore, StoredEvent } from '@qal/events';
 import type { GameStreamSpec } from '../games/module.ts';
 import { commandIdOf } from './events.ts';
+import { createFoldedCache, type FoldedCache } from './folded-cache.ts';
 
 export interface LoadedGame<E, S> {
   readonly state: S | null;
@@ -25,12 +26,20 @@ export interface GameStream<E, S> {
   readonly load: (store: EventStore, matchId: string) => Promise<LoadedGame<E, S>>;
   /** What load() folded last for this store and match, without reading the store (undefined when nothing is cached). */
   readonly cached: (store: EventStore, matchId: string) => LoadedGame<E, S> | undefined;
+  /** How many matches are kept folded for this store, in play and over: for tests. */
+  readonly held: (store: EventStore) => { readonly inPlay: number; readonly atRest: number };
 }
 
-/** Matches kept folded per store and game; the one folded longest ago goes first. */
+/** Matches in play kept folded per store and game (more than a busy platform plays at once); the one folded longest ago goes first. */
 const FOLDED_MAX = 2_000;
+/**
+ * Matches over kept folded per store and game (folded-cache.ts): the reads that follow the end (each player's last
+ * view, the read model's row, a retried last move) come within a second or two; a later replay reads the store.
+ */
+export const FOLDED_OVER_MAX = 100;
 
-export function gameStream<E, S>(spec: GameStreamSpec<E, S>): GameStream<E, S> {
+/** `isOver`: whether a match's state is final (it then leaves the matches in play). */
+export function gameStream<E, S>(spec: GameStreamSpec<E, S>, isOver: (state: S) => boolean): GameStream<E, S> {
   const { streamType, prefix, events: union } = spec;
   const streamId = (matchId: string) => `${prefix}${matchId}`;
   const types: ReadonlySet<string> = new Set(union.options.map((o) => o.shape.type.value));
@@ -46,11 +55,12 @@ export function gameStream<E, S>(spec: GameStreamSpec<E, S>): GameStream<E, S> {
    * Folded matches by store: a load reads only the events after the ones folded already (a stream only grows, and a
    * match's appends are at exact versions, so what was read stays true). Only a cache: the store decides.
    */
-  const folded = new WeakMap<EventStore, Map<string, LoadedGame<E, S>>>();
+  const folded = new WeakMap<EventStore, FoldedCache<LoadedGame<E, S>>>();
+  const over = (loaded: LoadedGame<E, S>) => loaded.state !== null && isOver(loaded.state);
 
   async function load(store: EventStore, matchId: string): Promise<LoadedGame<E, S>> {
     let cache = folded.get(store);
-    if (!cache) folded.set(store, (cache = new Map()));
+    if (!cache) folded.set(store, (cache = createFoldedCache({ inPlay: FOLDED_MAX, atRest: FOLDED_OVER_MAX }, over)));
     const cached = cache.get(matchId);
     const stored = await store.readStream(streamId(matchId), cached?.version ? { after: cached.version } : {});
     if (cached && stored.length === 0) return cached;
@@ -74,15 +84,12 @@ export function gameStream<E, S>(spec: GameStreamSpec<E, S>): GameStream<E, S> {
       commandIds,
       globalPosition: last?.globalPosition ?? cached?.globalPosition ?? null,
     };
-    if (loaded.version !== null) {
-      cache.delete(matchId);
-      if (cache.size >= FOLDED_MAX) cache.delete(cache.keys().next().value!);
-      cache.set(matchId, loaded);
-    }
+    if (loaded.version !== null) cache.set(matchId, loaded);
     return loaded;
   }
 
   const cached = (store: EventStore, matchId: string) => folded.get(store)?.get(matchId);
+  const held = (store: EventStore) => folded.get(store)?.held() ?? { inPlay: 0, atRest: 0 };
 
-  return { STREAM_TYPE: streamType, PREFIX: prefix, streamId, parse, load, cached };
+  return { STREAM_TYPE: streamType, PREFIX: prefix, streamId, parse, load, cached, held };
 }

@@ -32,7 +32,7 @@ const streams = new WeakMap<RoomGameModule, GameStream<GameEvent, unknown>>();
 /** The module's match stream: its id, parse and the folded load every command and query starts from. */
 export function matchStream(module: RoomGameModule): GameStream<GameEvent, unknown> {
   let stream = streams.get(module);
-  if (!stream) streams.set(module, (stream = gameStream(module.stream)));
+  if (!stream) streams.set(module, (stream = gameStream(module.stream, (state) => module.clockOf(state).status !== 'playing')));
   return stream;
 }
 

@@ -6,6 +6,7 @@ import type { CommandEnvelope, StreamAppend } from '@qal/events';
 import { parseRoomEvent, roomStreamId, ROOM_STREAM_TYPE, type RoomEvent } from '../rooms/events.ts';
 import { evolveRoom, type RoomState } from '../rooms/state.ts';
 import { commandIdOf } from './events.ts';
+import { createFoldedCache, type FoldedCache } from './folded-cache.ts';
 import { eventsOf, type HandlerDeps } from './shell.ts';
 
 export interface LoadedRoom {
@@ -18,9 +19,18 @@ export interface LoadedRoom {
   readonly createdBy: string | null;
 }
 
-/** Rooms kept folded per store; the one folded longest ago goes first. */
+/** Rooms in play (waiting or in progress) kept folded per store; the one folded longest ago goes first. */
 const FOLDED_ROOMS_MAX = 2_000;
-const foldedRooms = new WeakMap<HandlerDeps['store'], Map<string, LoadedRoom>>();
+/**
+ * Rooms at rest (finished or cancelled) kept folded per store (folded-cache.ts): the money settled after the end
+ * and the last views come within a second or two; a rematch later reads the store.
+ */
+export const FOLDED_RESTED_ROOMS_MAX = 100;
+const foldedRooms = new WeakMap<HandlerDeps['store'], FoldedCache<LoadedRoom>>();
+const atRest = (loaded: LoadedRoom) => loaded.state?.status === 'finished' || loaded.state?.status === 'cancelled';
+
+/** How many rooms are kept folded for this store, in play and at rest: for tests. */
+export const foldedRoomsHeld = (store: HandlerDeps['store']) => foldedRooms.get(store)?.held() ?? { inPlay: 0, atRest: 0 };
 
 /**
  * The room folded from its stream. A load reads only what was appended since the last one for this store (a stream
@@ -29,7 +39,7 @@ const foldedRooms = new WeakMap<HandlerDeps['store'], Map<string, LoadedRoom>>()
  */
 export async function loadRoom(store: HandlerDeps['store'], code: string): Promise<LoadedRoom> {
   let cache = foldedRooms.get(store);
-  if (!cache) foldedRooms.set(store, (cache = new Map()));
+  if (!cache) foldedRooms.set(store, (cache = createFoldedCache({ inPlay: FOLDED_ROOMS_MAX, atRest: FOLDED_RESTED_ROOMS_MAX }, atRest)));
   const cached = cache.get(code);
   const stored = await store.readStream(roomStreamId(code), cached?.version ? { after: cached.version } : {});
   if (cached && stored.length === 0) return cached;
@@ -51,11 +61,7 @@ export async function loadRoom(store: HandlerDeps['store'], code: string): Promi
     globalPosition: last?.globalPosition ?? cached?.globalPosition ?? null,
     createdBy,
   };
-  if (loaded.version !== null) {
-    cache.delete(code);
-    if (cache.size >= FOLDED_ROOMS_MAX) cache.delete(cache.keys().next().value!);
-    cache.set(code, loaded);
-  }
+  if (loaded.version !== null) cache.set(code, loaded);
   return loaded;
 }
 
