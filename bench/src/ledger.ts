@@ -1,16 +1,17 @@
 /**
  * npm run bench:ledger
  *
- * 1. Transfer commands through `ledger.handle()` (decide + append + read-your-writes wait) on PGlite and on
- *    PostgreSQL: one client at a time (latency), 16 at once on different wallets (throughput), 16 at once on
+ * 1. Transfer commands through `ledger.handle()` (decide + append + read-your-writes wait) on PGlite as the embedded
+ *    mode runs it (on disk, on its worker thread, the store its only writer), on PGlite in memory in this thread, and
+ *    on PostgreSQL: one client at a time (latency), 16 at once on different wallets (throughput), 16 at once on
  *    one wallet (contention).
  * 2. Loading a wallet: its last event (what the ledger does) against folding its whole stream.
  * 3. The audit over 100,000 transfers seeded straight into the store in large batches: events/s read from the
  *    store and checked, then the same for the pure `audit()` over events in memory.
  * Results are printed and written to bench/results/ledger.json. Sizes: LEDGER_BENCH_TRANSFERS (default 100000).
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg } from 'node:os';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
@@ -18,6 +19,7 @@ import {
   asAccountId,
   createSqlEventStore,
   openPgliteDatabase,
+  openThreadedPgliteDatabase,
   openPostgresDatabase,
   parseLedgerEvent,
   chainHash,
@@ -101,8 +103,9 @@ async function timed(total: number, concurrency: number, op: (i: number) => Prom
   return stats(latencies, performance.now() - started);
 }
 
-async function transferBench(label: string, db: SqlDatabase) {
-  const store = await createSqlEventStore(db);
+async function transferBench(label: string, db: SqlDatabase, options: { onlyWriter?: boolean } = {}) {
+  // The embedded mode's store is its PGlite database's only writer (group commit, answers from memory).
+  const store = await createSqlEventStore(db, { exclusiveWriter: options.onlyWriter === true });
   const ledger = await createLedger({ store, db, payments: createSandboxPaymentProvider() });
   await ledger.start();
   const run = `${label}-${Date.now()}`;
@@ -390,10 +393,18 @@ async function main() {
     sizes: { users: USERS, sequential: SEQUENTIAL, concurrent: CONCURRENT, concurrency: CONCURRENCY, auditTransfers: AUDIT_TRANSFERS },
   };
 
+  // As `npm start` runs it: on disk, on a worker thread of its own, this store its only writer.
+  const pgliteDir = mkdtempSync(join(tmpdir(), 'qal-bench-ledger-'));
+  const embedded = await openThreadedPgliteDatabase(join(pgliteDir, 'pglite'));
+  const embeddedTransfers = await transferBench('pglite-embedded', embedded, { onlyWriter: true });
+  printTransfers('PGlite as embedded (on disk, worker thread, only writer)', embeddedTransfers);
+  await embedded.close();
+  rmSync(pgliteDir, { recursive: true, force: true });
+
   const pglite = await openPgliteDatabase();
   const pgliteTransfers = await transferBench('pglite', pglite);
-  printTransfers('PGlite (in memory)', pgliteTransfers);
-  results.pglite = { transfers: pgliteTransfers };
+  printTransfers('PGlite (in memory, in process)', pgliteTransfers);
+  results.pglite = { transfers: pgliteTransfers, embedded: embeddedTransfers };
 
   const pg = await postgresDatabase();
   if ('skipped' in pg) {
@@ -401,7 +412,7 @@ async function main() {
     results.postgres = { skipped: pg.skipped };
     const pgliteAudit = await auditBench('pglite', pglite);
     printAudit('PGlite', pgliteAudit);
-    results.pglite = { transfers: pgliteTransfers, audit: pgliteAudit };
+    results.pglite = { transfers: pgliteTransfers, embedded: embeddedTransfers, audit: pgliteAudit };
   } else {
     try {
       const pgTransfers = await transferBench('postgres', pg.db);
