@@ -82,6 +82,15 @@ describe('SQL event store, only writer', { timeout: 60_000 }, () => {
       for (const id of [...streams, 'never-written']) {
         for (const after of [0, 3, 19, 20, 21, 40]) {
           expect(strip(await store.readStream(id, { after }))).toEqual(strip(await fromDatabase.readStream(id, { after })));
+          for (const options of [
+            { limit: 1 },
+            { limit: 5 },
+            { direction: 'backward' as const },
+            { direction: 'backward' as const, limit: 1 },
+          ]) {
+            const read = { ...options, after };
+            expect(strip(await store.readStream(id, read))).toEqual(strip(await fromDatabase.readStream(id, read)));
+          }
         }
         expect(await store.streamVersion(id)).toBe(await fromDatabase.streamVersion(id));
       }

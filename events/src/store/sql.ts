@@ -112,9 +112,14 @@ export async function createSqlEventStore(db: SqlDatabase, options: SqlEventStor
       return result;
     },
     async readStream(streamId, readOptions = {}) {
-      const toEnd = recent && readOptions.direction !== 'backward' && readOptions.limit === undefined;
-      if (!toEnd) return readStreamRows(db, streamId, readOptions);
+      if (!recent) return readStreamRows(db, streamId, readOptions);
       const after = readOptions.after ?? 0;
+      const { limit, direction } = readOptions;
+      if (direction === 'backward' || limit !== undefined) {
+        // The last events (a wallet's balance) or the first ones, from memory when it holds them all.
+        const known = limitedFromMemory(recent, streamId, after, limit, direction === 'backward');
+        return known ?? readStreamRows(db, streamId, readOptions);
+      }
       const known = recent.streamAfter(streamId, after);
       if (known) return known;
       const rows = await readStreamRows(db, streamId, readOptions);
@@ -163,6 +168,15 @@ export async function createSqlEventStore(db: SqlDatabase, options: SqlEventStor
     },
   };
   return store;
+}
+
+/** A limited or backward stream read answered from the recent events, or undefined when they do not hold it all. */
+function limitedFromMemory(recent: RecentEvents, streamId: string, after: number, limit: number | undefined, backward: boolean) {
+  const version = recent.version(streamId);
+  if (version === undefined) return undefined;
+  if (!backward) return recent.streamAfter(streamId, after)?.slice(0, limit);
+  const from = limit === undefined ? after : Math.max(after, (version ?? 0) - limit);
+  return recent.streamAfter(streamId, from)?.slice().reverse();
 }
 
 type BatchHandler = (events: readonly StoredEvent[], context: SubscriptionHandlerContext) => Promise<void>;
@@ -300,8 +314,8 @@ async function commitBatch(
 ): Promise<GroupAnswer<AppendResult>[]> {
   let answers: GroupAnswer<AppendResult>[];
   try {
-    // A lone append costs one statement through the function, fewer round trips than the batch's transaction.
-    answers = batch.length === 1 ? [await alone(db, batch[0]!)] : await appendGroupsAsOnlyWriter(db, batch);
+    // Even a lone append: the function's per-event PL/pgSQL costs the database more than the batch's few statements.
+    answers = await appendGroupsAsOnlyWriter(db, batch);
   } catch {
     answers = [];
     for (const requests of batch) answers.push(await alone(db, requests));
