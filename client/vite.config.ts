@@ -3,12 +3,13 @@ import react from '@vitejs/plugin-react';
 import { qalPwa } from './build/pwa.ts';
 import { chunking } from './build/chunks.ts';
 import { firstLoadPreloads } from './build/first-load.ts';
+import { inlineFavicon } from './build/inline-favicon.ts';
 import { precompressedAssets } from './build/precompress.ts';
 
 const gateway = process.env.QAL_GATEWAY_URL ?? 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react(), qalPwa(), firstLoadPreloads(), precompressedAssets()],
+  plugins: [react(), qalPwa(), firstLoadPreloads(), inlineFavicon(), precompressedAssets()],
   server: {
     port: 5173,
     proxy: {

@@ -11,11 +11,14 @@
  * The pages: the home page, the sign-in page and each single-player game at `/<path>`, read from the game folders'
  * game.ts (its `play` page and its `namespaces`), with or without `/am`. Any other page loads as it always did: a
  * list out of date only costs that head start.
+ *
+ * A page's first API reads are asked for the same way (PAGE_READS): their answers come back while the code still
+ * downloads, instead of a round trip after it has run; the browser hands a preloaded answer to the page's own fetch.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { HtmlTagDescriptor, Plugin, Rolldown } from 'vite';
-import { LOCALES } from '../src/config/constants.ts';
+import { API_BASE, LOCALES } from '../src/config/constants.ts';
 
 /** The id of the data block theme-init.js reads. */
 const PLAN_ELEMENT_ID = 'qal-first-load';
@@ -41,6 +44,15 @@ const PAGES: readonly FirstPage[] = [
   { segment: '', modules: ['src/features/home/home-page.tsx'], namespaces: ['games'] },
   { segment: 'login', modules: ['src/features/auth/login-page.tsx'], namespaces: ['auth'] },
 ];
+
+/**
+ * The API reads a page makes as it mounts, by page segment: public GETs whose answer is the same in every language and
+ * for every player (the server reads neither a language nor a session for them), so one preload serves any visitor.
+ */
+const PAGE_READS: Readonly<Record<string, readonly string[]>> = {
+  '': ['/games'],
+  hangman: ['/games/hangman/options', '/games'],
+};
 
 const PLAY = /\bplay:\s*\{\s*path:\s*'([^']+)',\s*load:\s*\(\)\s*=>\s*import\('\.\/([^']+)'\)/;
 const NAMESPACES = /namespaces:\s*\[([^\]]*)\]/;
@@ -75,8 +87,10 @@ export interface FirstLoadPlan {
   readonly base: string;
   /** Per language: what every page needs (the `common` texts, the font). */
   readonly always: Readonly<Record<string, readonly string[]>>;
-  /** Per page segment: its code and styles, and the namespaces of its texts. */
-  readonly pages: Readonly<Record<string, { readonly files: readonly string[]; readonly namespaces: readonly string[] }>>;
+  /** Per page segment: its code and styles, the namespaces of its texts, and the API addresses it reads first. */
+  readonly pages: Readonly<
+    Record<string, { readonly files: readonly string[]; readonly namespaces: readonly string[]; readonly reads: readonly string[] }>
+  >;
   /** Per language and namespace: the file of its texts. */
   readonly namespaces: Readonly<Record<string, Readonly<Record<string, string>>>>;
 }
@@ -145,7 +159,7 @@ export function firstLoadPlan(
     always[locale] = [...(common ? [common] : []), ...(locale === 'am' ? fonts : [])];
   }
 
-  const pagePlans: Record<string, { files: string[]; namespaces: readonly string[] }> = {};
+  const pagePlans: Record<string, { files: string[]; namespaces: readonly string[]; reads: string[] }> = {};
   for (const page of pages) {
     const files = new Set<string>();
     for (const module of page.modules) {
@@ -153,7 +167,8 @@ export function firstLoadPlan(
       if (!chunk) throw new Error(`first-load: no chunk holds ${module} (the ${page.segment || 'home'} page)`);
       chunks.addLoad(chunk, files);
     }
-    pagePlans[page.segment] = { files: [...files], namespaces: page.namespaces };
+    const reads = (PAGE_READS[page.segment] ?? []).map((read) => `${API_BASE}${read}`);
+    pagePlans[page.segment] = { files: [...files], namespaces: page.namespaces, reads };
   }
   return { base, always, pages: pagePlans, namespaces };
 }

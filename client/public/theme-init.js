@@ -16,7 +16,8 @@
   root.style.colorScheme = dark ? 'dark' : 'light';
 })();
 
-// The page's code, styles, texts and font, asked for now so they download with the entry instead of after it.
+// The page's code, styles, texts and font, and its first API reads, asked for now so they download with the entry
+// instead of after it.
 (function () {
   var data = document.getElementById('qal-first-load');
   if (!data) return; // the dev server: no build, no plan
@@ -51,6 +52,16 @@
     }
     link.href = plan.base + files[j];
     document.head.appendChild(link);
+  }
+  // Fetched as the page's own fetch() does (CORS mode, same-origin credentials), so that fetch gets this answer.
+  var reads = page ? page.reads || [] : [];
+  for (var r = 0; r < reads.length; r++) {
+    var read = document.createElement('link');
+    read.rel = 'preload';
+    read.as = 'fetch';
+    read.crossOrigin = 'anonymous';
+    read.href = reads[r];
+    document.head.appendChild(read);
   }
 
   // What src/lib/locale.ts's preferredLocale picks on a bare '/', which main.tsx then opens in that language.

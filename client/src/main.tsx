@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import './styles/fonts.css';
 import './styles/global.css';
+import { afterFirstScreen } from './lib/first-screen.ts';
 import { i18n } from './lib/i18n.ts';
 import { authActor } from './lib/auth/auth-live.ts';
 import { reloadForChunkError } from './lib/chunk-reload.ts';
@@ -24,12 +25,16 @@ window.addEventListener('vite:preloadError', (event) => {
   if (reloadForChunkError()) event.preventDefault();
 });
 
-// The installable app of the page's language: its name, start page and language follow the site's.
-linkManifest(localeFromPath(location.pathname));
-i18n.on('languageChanged', linkManifest);
+// The installable app of the page's language: its name, start page and language follow the site's. Linked once the
+// first screen is drawn: Chromium fetches a linked manifest and its icon at once, on connections that screen needs.
+afterFirstScreen(() => {
+  linkManifest(localeFromPath(location.pathname));
+  i18n.on('languageChanged', linkManifest);
+});
 
 // The service worker serves the app offline and tells us when a newer deploy is ready (a no-op on the dev server).
-startServiceWorker();
+// It would register after the load event anyway; its code is fetched once the first screen is drawn.
+afterFirstScreen(startServiceWorker);
 
 startRealtimeSync();
 authActor.start();

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import * as z from 'zod/mini';
-import { ApiError, createApiClient } from './api-client.ts';
+import { ApiError, apiRequestsInFlight, createApiClient, onApiRequestsSettled } from './api-client.ts';
 
 function client(response: { status: number; body: unknown }, token: string | null = 'tok') {
   const calls: { url: string; init: RequestInit }[] = [];
@@ -67,5 +67,31 @@ describe('api client', () => {
       code: 'not_authenticated',
     });
     expect(calls).toHaveLength(0);
+  });
+
+  it('counts the requests under way and says when the last one is answered, failed or not', async () => {
+    const answers: Array<(response: Response) => void> = [];
+    const api = createApiClient({
+      getToken: () => null,
+      getLanguage: () => 'en',
+      onUnauthorized: () => {},
+      fetch: () => new Promise<Response>((resolve) => answers.push(resolve)),
+    });
+    const settled = vi.fn();
+    const stop = onApiRequestsSettled(settled);
+    const first = api.request('/games', z.unknown());
+    const second = api.request('/games/hangman/options', z.unknown()).catch((error: unknown) => error);
+    expect(apiRequestsInFlight()).toBe(2);
+
+    answers[0]!(new Response(JSON.stringify({ success: true, data: {} }), { status: 200 }));
+    await first;
+    expect(apiRequestsInFlight()).toBe(1);
+    expect(settled).not.toHaveBeenCalled();
+
+    answers[1]!(new Response(JSON.stringify({ success: false, code: 'rate_limited' }), { status: 429 }));
+    expect(await second).toBeInstanceOf(ApiError);
+    expect(apiRequestsInFlight()).toBe(0);
+    expect(settled).toHaveBeenCalledOnce();
+    stop();
   });
 });

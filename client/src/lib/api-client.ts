@@ -62,11 +62,33 @@ export type ApiClient = {
   request<T>(path: string, schema: z.ZodMiniType<T>, options?: RequestOptions): Promise<T>;
 };
 
+/** The page's API requests under way, and who waits for there to be none (lib/first-screen.ts). */
+let requestsInFlight = 0;
+const settledListeners = new Set<() => void>();
+
+export const apiRequestsInFlight = () => requestsInFlight;
+
+/** Calls `listener` each time the last request under way is answered (or fails). */
+export function onApiRequestsSettled(listener: () => void): () => void {
+  settledListeners.add(listener);
+  return () => settledListeners.delete(listener);
+}
+
 export function createApiClient(deps: ApiClientDeps): ApiClient {
   const baseUrl = deps.baseUrl ?? API_BASE;
   const doFetch = deps.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
 
   async function request<T>(path: string, schema: z.ZodMiniType<T>, options: RequestOptions = {}): Promise<T> {
+    requestsInFlight += 1;
+    try {
+      return await send(path, schema, options);
+    } finally {
+      requestsInFlight -= 1;
+      if (requestsInFlight === 0) for (const listener of settledListeners) listener();
+    }
+  }
+
+  async function send<T>(path: string, schema: z.ZodMiniType<T>, options: RequestOptions): Promise<T> {
     const headers = new Headers({ Accept: 'application/json', 'Accept-Language': deps.getLanguage() });
     const token = options.auth === false ? null : (options.token ?? deps.getToken());
     if (options.requireSession && !token) throw new ApiError(0, NOT_AUTHENTICATED, '');

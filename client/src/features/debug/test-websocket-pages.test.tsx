@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { routes } from '../../app/routes.tsx';
 import { authActor } from '../../lib/auth/auth-live.ts';
@@ -53,6 +53,8 @@ describe('the websocket test pages', () => {
   it('open without login on the guest socket after the auth test, and show the connection as connected', async () => {
     renderAt('/test-websocket');
     const state = await screen.findByTestId('ws-state', {}, FIND);
+    // The page shows its state at once; the socket opens after the auth test answers.
+    await waitFor(() => expect(FakeWebSocket.made).toHaveLength(1), FIND);
     expect(calls).toContain('POST /api/v1/debug/auth-test');
     expect(FakeWebSocket.made.map((socket) => new URL(socket.url).pathname)).toEqual(['/ws/test']);
     expect(state.dataset.state).toBe('connecting');
@@ -79,6 +81,7 @@ describe('the websocket test pages', () => {
     FakeWebSocket.refuse = false;
     renderAt('/am/test-crazy-websocket');
     await screen.findByTestId('ws-state', {}, FIND);
+    await waitFor(() => expect(FakeWebSocket.made).toHaveLength(1), FIND);
     act(() => FakeWebSocket.made[0]?.onclose?.({ code: 1006 }));
     expect(screen.getByText('የWebSocket ግንኙነቱ አልተሳካም')).toBeTruthy();
     expect(screen.getByTestId('ws-state').textContent).toBe('ተዘግቷል');

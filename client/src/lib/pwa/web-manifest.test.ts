@@ -31,4 +31,15 @@ describe('the installable app of each language', () => {
     linkManifest('en');
     expect(document.querySelector('link[rel="manifest"]')?.getAttribute('href')).toBe('/manifest.en.webmanifest');
   });
+
+  it('adds the link the first time: the page is served without one, so nothing fetches a manifest while it loads', () => {
+    document.head.innerHTML = '';
+    linkManifest('am');
+    const links = document.querySelectorAll('link[rel="manifest"]');
+    expect(links).toHaveLength(1);
+    expect(links[0]?.getAttribute('href')).toBe('/manifest.am.webmanifest');
+    linkManifest('en');
+    expect(document.querySelectorAll('link[rel="manifest"]')).toHaveLength(1);
+    expect(document.querySelector('link[rel="manifest"]')?.getAttribute('href')).toBe('/manifest.en.webmanifest');
+  });
 });

@@ -65,7 +65,7 @@ describe('/hangman', () => {
     try {
       renderAt('/hangman');
       expect(await screen.findByTestId('sign-in-to-play', {}, { timeout: 5000 })).toBeTruthy();
-      expect(screen.getByText('How to play')).toBeTruthy();
+      expect(await screen.findByText('How to play', {}, { timeout: 5000 })).toBeTruthy();
       expect((screen.getByTestId('category-select') as HTMLSelectElement).disabled).toBe(true);
     } finally {
       vi.stubGlobal('fetch', answering);

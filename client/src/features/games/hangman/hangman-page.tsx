@@ -9,6 +9,7 @@ import { useApiQuery } from '../../../hooks/use-api-query.ts';
 import { useDocumentMeta } from '../../../hooks/use-document-meta.ts';
 import { useTokenProblem } from '../../../hooks/use-token-problem.ts';
 import { selectIsSignedIn, useAuth } from '../../../lib/auth/auth-live.ts';
+import { afterFirstScreen } from '../../../lib/first-screen.ts';
 import { useFullScreenWhile } from '../../../lib/full-screen.ts';
 import { notify } from '../../../lib/notify.ts';
 import { fetchWallet } from '../../../lib/wallet-api.ts';
@@ -89,10 +90,8 @@ export function HangmanPage() {
   const inGame = phase === 'playing' || phase === 'submitting' || phase === 'checkingTime';
   // The game in play has the whole screen: the keyboard's last row is never under the bottom bar.
   useFullScreenWhile(inGame);
-  // The board's code is not on the first screen's path; it is fetched once the page is drawn, ready for the start.
-  useEffect(() => {
-    loadPlay().catch(() => undefined);
-  }, []);
+  // The board's code is not on the first screen's path; it is fetched once that screen is drawn, ready for the start.
+  useEffect(() => afterFirstScreen(() => void loadPlay().catch(() => undefined)), []);
 
   const instructions = catalogue.data?.find((game) => game.slug === 'hangman');
 
