@@ -51,7 +51,7 @@ import { createGatewayMetrics, registerHttpMetrics, type GatewayMetrics } from '
 import type { LedgerService, PaymentProviderHandle, TokenPackageView } from './platform/ledger-port.ts';
 import { chapaWebhookRoute } from './http/routes/payment-webhooks.ts';
 import { createHub, type Hub } from './realtime/hub.ts';
-import { startStoreTail } from './realtime/store-tail.ts';
+import { startStoreLanes } from './realtime/store-tail.ts';
 import type { PushFeedFactory } from './realtime/push-feed.ts';
 import { pushWalletChanges, userChannelKind } from './realtime/wallet-channel.ts';
 import { registerWebsocket } from './realtime/ws-route.ts';
@@ -253,15 +253,22 @@ export async function buildApp(given: AppDeps): Promise<QalApp> {
   );
   const testSurface = deps.config.testSurface;
   if (testSurface) hub.register(testChannelKind());
-  const pushes = {
-    handle: async (events: readonly StoredEvent[]) => {
-      await pushWalletChanges(hub, events, deps.ledger.queries);
-      await pushMatchViews(hub, events, deps.engine.queries, deps.engine.games, rooms);
-      await pushRoomChanges(hub, events, { queries: rooms, people, ...(settle ? { settle } : {}) });
-    },
-    onError: (err: unknown) => app.log.error({ err }, 'wallet push feed failed; retrying'),
+  // A move's views come from the engine's folded matches; wallet and room views read the database.
+  const pushMoves = (events: readonly StoredEvent[]) => pushMatchViews(hub, events, deps.engine.queries, deps.engine.games, rooms);
+  const pushTheRest = async (events: readonly StoredEvent[]) => {
+    await pushWalletChanges(hub, events, deps.ledger.queries);
+    await pushRoomChanges(hub, events, { queries: rooms, people, ...(settle ? { settle } : {}) });
   };
-  const tail = deps.pushFeed ? deps.pushFeed(pushes) : startStoreTail({ store: deps.store, pollMs: LIMITS.walletTailPollMs, ...pushes });
+  const onError = (err: unknown) => app.log.error({ err }, 'push feed failed; retrying');
+  const tail = deps.pushFeed
+    ? deps.pushFeed({
+        handle: async (events) => {
+          await pushMoves(events);
+          await pushTheRest(events);
+        },
+        onError,
+      })
+    : startStoreLanes({ store: deps.store, pollMs: LIMITS.walletTailPollMs, lanes: [pushMoves, pushTheRest], onError });
   app.addHook('onClose', () => tail.stop());
   const housekeeping = setInterval(() => {
     purgeIdentityLeftovers(deps.db, clock()).catch((err: unknown) => app.log.warn({ err }, 'identity housekeeping failed'));

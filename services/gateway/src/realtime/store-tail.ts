@@ -88,3 +88,23 @@ export function startStoreTail(options: {
     },
   };
 }
+
+/**
+ * Several store tails over the same log, one per lane, as one push feed: a lane that reads the database (wallet and
+ * room views) never holds back one that answers from memory (a move's views), since each follows the log on its own.
+ */
+export function startStoreLanes(options: {
+  store: EventStore;
+  pollMs: number;
+  lanes: readonly ((events: readonly StoredEvent[]) => Promise<void>)[];
+  onError?: (error: unknown) => void;
+}) {
+  const tails = options.lanes.map((handle) =>
+    startStoreTail({ store: options.store, pollMs: options.pollMs, handle, ...(options.onError ? { onError: options.onError } : {}) }),
+  );
+  return {
+    ready: async () => void (await Promise.all(tails.map((t) => t.ready()))),
+    poke: () => tails.forEach((t) => t.poke()),
+    stop: async () => void (await Promise.all(tails.map((t) => t.stop()))),
+  };
+}
