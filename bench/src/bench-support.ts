@@ -204,3 +204,12 @@ export function hopFigures(
   }
   return [...hops].map(([stage, list]) => ({ stage, ...summary(list) }));
 }
+
+/** A whole number from the environment, or its default; anything else is an error, not a silent default. */
+export function wholeFromEnv(name: string, fallback: number, min: number): number {
+  const text = process.env[name];
+  if (text === undefined || text === '') return fallback;
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < min) throw new Error(`${name}: expected a whole number of at least ${min}, got ${text}`);
+  return value;
+}

@@ -25,7 +25,7 @@ import { fileURLToPath } from 'node:url';
 import { writeHeapSnapshot } from 'node:v8';
 import { openThreadedPgliteDatabase } from '@qal/events';
 import { createTestPlatform, type TestPlatform } from '@qal/gateway/testing';
-import { round, summary } from './bench-support.ts';
+import { round, summary, wholeFromEnv as whole } from './bench-support.ts';
 import type { BenchUser, ClientsMessage, ParentMessage, RunReport } from './rooms-protocol.ts';
 import { setterWords } from './rooms-words.ts';
 import { defaultWarmupMinutes, judgeMemory, SOAK_GROWTH_LIMITS, type MemorySample, type Verdict } from './soak-verdict.ts';
@@ -41,15 +41,6 @@ const SETUP_CONCURRENCY = 25;
 const TOKENS_PER_PLAYER_MINUTE = 50;
 /** The sandbox package bought (as often as needed) before play. */
 const TOP_UP_PACKAGE = { id: 'tokens_1000', tokens: 1_000 } as const;
-
-/** A whole number from the environment, or its default; anything else is an error, not a silent default. */
-function whole(name: string, fallback: number, min: number): number {
-  const text = process.env[name];
-  if (text === undefined || text === '') return fallback;
-  const value = Number(text);
-  if (!Number.isInteger(value) || value < min) throw new Error(`${name}: expected a whole number of at least ${min}, got ${text}`);
-  return value;
-}
 
 const MINUTES = whole('SOAK_MINUTES', 20, 1);
 const ROOMS = whole('SOAK_ROOMS', 100, 1);

@@ -44,7 +44,7 @@ import { setFlagsFromString, writeHeapSnapshot } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { openThreadedPgliteDatabase } from '@qal/events';
 import { createTestPlatform, type TestPlatform } from '@qal/gateway/testing';
-import { pool, round } from './bench-support.ts';
+import { pool, round, wholeFromEnv as whole } from './bench-support.ts';
 import { addCounts, parseOpenFilesLimit, pushFigures, socketCapacity, socketLayout, type PushFigures } from './sockets-figures.ts';
 import type { ClientsMessage, Counted, Hello, ParentMessage, SocketPlan } from './sockets-protocol.ts';
 
@@ -65,15 +65,6 @@ const PRINT_EVERY_MS = 10_000;
 const MEMORY_STILL_READINGS = 5;
 const MEMORY_STILL_BYTES = 2 * MB;
 const MEMORY_SETTLE_MAX_MS = 90_000;
-
-/** A whole number from the environment, or its default; anything else is an error, not a silent default. */
-function whole(name: string, fallback: number, min: number): number {
-  const text = process.env[name];
-  if (text === undefined || text === '') return fallback;
-  const value = Number(text);
-  if (!Number.isInteger(value) || value < min) throw new Error(`${name}: expected a whole number of at least ${min}, got ${text}`);
-  return value;
-}
 
 const SOCKETS = whole('BENCH_SOCKETS', TARGET_SOCKETS, 1);
 /** LIMITS.wsMaxSocketsPerUser (services/gateway/src/config.ts): the 11th socket of a player is refused. */
