@@ -8,7 +8,7 @@ export { createMemoryEventStore } from './store/memory.ts';
 export * from './bus/port.ts';
 export * from './commands/envelope.ts';
 export { openPgliteDatabase } from './sql/pglite.ts';
-export { openThreadedPgliteDatabase } from './sql/pglite-thread.ts';
+export { openThreadedPgliteDatabase, type ThreadedPgliteDatabase } from './sql/pglite-thread.ts';
 export { openPostgresDatabase, type PostgresOptions } from './sql/postgres.ts';
 export { migrate, type Migration } from './sql/migrate.ts';
 export * from './events/identity.ts';

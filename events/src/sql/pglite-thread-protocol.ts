@@ -13,7 +13,9 @@ export type WorkerRequest =
     }
   | { readonly id: number; readonly op: 'begin'; readonly tx: TransactionNumber }
   | { readonly id: number; readonly op: 'commit' | 'rollback'; readonly tx: TransactionNumber }
-  | { readonly id: number; readonly op: 'close' };
+  | { readonly id: number; readonly op: 'close' }
+  /** The size of PGlite's WebAssembly memory, in bytes (`rowCount` of the reply). */
+  | { readonly id: number; readonly op: 'memory' };
 
 /** A database error's fields (code, detail, constraint, …), as primitives that cross the thread boundary. */
 export type WorkerError = { readonly message: string } & Readonly<Record<string, string | number | boolean>>;

@@ -30,6 +30,11 @@ function startWorker(workerData: WorkerStart): Worker {
   return new Worker(WORKER_BOOT, { eval: true, workerData: { ...workerData, entry, tsx: import.meta.resolve('tsx/esm/api') } });
 }
 
+export interface ThreadedPgliteDatabase extends SqlDatabase {
+  /** The size of PGlite's WebAssembly memory in bytes (0 if this PGlite does not show it): what a soak watches. */
+  wasmMemoryBytes(): Promise<number>;
+}
+
 /**
  * The embedded database with PGlite on a worker thread of its own: the same one-connection PGlite and the same
  * answers as `openPgliteDatabase`, but its statements (a third to a half of a busy platform's CPU) run on the
@@ -37,7 +42,7 @@ function startWorker(workerData: WorkerStart): Worker {
  * order they were sent; a transaction holds the connection from its begin to its commit or rollback, as in-process.
  * If the worker dies, every waiting and later call fails with the reason.
  */
-export async function openThreadedPgliteDatabase(dataDir?: string): Promise<SqlDatabase> {
+export async function openThreadedPgliteDatabase(dataDir?: string): Promise<ThreadedPgliteDatabase> {
   const worker = startWorker({ dataDir });
   await new Promise<void>((resolve, reject) => {
     worker.once('message', (message: WorkerReady) => (message.ready ? resolve() : reject(errorFrom(message.error))));
@@ -102,6 +107,9 @@ export async function openThreadedPgliteDatabase(dataDir?: string): Promise<SqlD
       }
       await call({ op: 'commit', tx });
       return result;
+    },
+    async wasmMemoryBytes() {
+      return (await call({ op: 'memory' })).rowCount ?? 0;
     },
     async close() {
       if (stopped) return;

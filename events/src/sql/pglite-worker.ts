@@ -52,6 +52,12 @@ function settled(number: TransactionNumber, error: unknown) {
   else reply({ id, ok: true });
 }
 
+/**
+ * PGlite's WebAssembly memory: Postgres's shared buffers (128 MB), its caches and working memory. It grows when
+ * Postgres needs more and never shrinks; the operating system backs its pages as they are first touched.
+ */
+const wasmMemoryBytes = (db: PGlite) => (db as unknown as { mod?: { HEAPU8?: Uint8Array } }).mod?.HEAPU8?.buffer.byteLength ?? 0;
+
 function handle(db: PGlite, request: WorkerRequest) {
   switch (request.op) {
     case 'query': {
@@ -82,6 +88,9 @@ function handle(db: PGlite, request: WorkerRequest) {
       transaction.finish(request.op === 'commit');
       return;
     }
+    case 'memory':
+      reply({ id: request.id, ok: true, rowCount: wasmMemoryBytes(db) });
+      return;
     case 'close':
       db.close().then(
         () => reply({ id: request.id, ok: true }),

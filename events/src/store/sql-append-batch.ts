@@ -1,13 +1,18 @@
 /**
  * Group commit for the store that is its database's only writer (the embedded PGlite): several callers' appends in
- * one transaction of a few set-based statements, instead of the append function's per-event PL/pgSQL (about five
- * times the database's work per event). The checks are the append function's, made here in the callers' order on
- * the streams' heads read under lock: ids stored already (a retry: 'duplicate'; some of them: a caller's bug),
- * expected versions, then positions and the hash chain. One caller's failed check touches none of its events and
- * none of the others'. The table's keys (stream and position; event id) still refuse anything these checks missed.
+ * one statement, instead of the append function's per-event PL/pgSQL (about five times the database's work per
+ * event). The checks are the append function's, made here in the callers' order: ids stored already (a retry:
+ * 'duplicate'; some of them: a caller's bug), expected versions, then positions and the hash chain. One caller's
+ * failed check touches none of its events and none of the others'.
+ *
+ * Being the only writer, the store knows its streams' heads (version, last hash) once it has read or written them,
+ * so a batch needs no transaction: its events and heads go in one statement (atomic on its own), with no lock taken
+ * and no round trip while the database waits on this thread. The table's keys (stream and position; event id) still
+ * refuse anything the checks missed: a stored id (a retry) has the batch planned again knowing the stored ids; a
+ * position taken means a head known here was wrong, so those heads are forgotten and the batch fails as a whole.
  */
 import { createHash } from 'node:crypto';
-import type { SqlDatabase, SqlExecutor } from '../sql/port.ts';
+import type { SqlExecutor } from '../sql/port.ts';
 import type { GroupAnswer } from './group-commit.ts';
 import { chainHashParts, GENESIS_HASH } from './hash.ts';
 import {
@@ -52,24 +57,35 @@ function nextHash(prevHash: string, streamId: string, position: number, event: P
     .digest('hex');
 }
 
-async function readHeads(tx: SqlExecutor, groups: readonly Group[]): Promise<Map<string, Head>> {
-  const streamIds = [...new Set(groups.flatMap((g) => g.map((r) => r.streamId)))].sort();
-  // Locked in one order, as the append function locks them: an only writer has no one to wait for, but stays safe.
-  const { rows } = await tx.query<{ stream_id: string; version: string; last_hash: string; stream_type: string }>(
-    `select stream_id, version::text as version, last_hash, stream_type from eventstore.streams
-      where stream_id = any($1::text[]) order by stream_id collate "C" for update`,
-    [streamIds],
-  );
-  const heads = new Map(rows.map((r) => [r.stream_id, { version: Number(r.version), hash: r.last_hash, type: r.stream_type }]));
+/** How many streams' heads the only writer keeps (the most recently used): a few hundred bytes each. */
+export const HEADS_KNOWN_MAX = 20_000;
+
+/** The heads of the streams the batch touches, from memory, or read for those it does not know. */
+async function readHeads(sql: SqlExecutor, known: Map<string, Head>, groups: readonly Group[]): Promise<Map<string, Head>> {
+  const streamIds = [...new Set(groups.flatMap((g) => g.map((r) => r.streamId)))];
+  const heads = new Map<string, Head>();
+  const unknown: string[] = [];
+  for (const streamId of streamIds) {
+    const head = known.get(streamId);
+    if (head) heads.set(streamId, { ...head });
+    else unknown.push(streamId);
+  }
+  if (unknown.length > 0) {
+    const { rows } = await sql.query<{ stream_id: string; version: string; last_hash: string; stream_type: string }>(
+      `select stream_id, version::text as version, last_hash, stream_type from eventstore.streams where stream_id = any($1::text[])`,
+      [unknown],
+    );
+    for (const r of rows) heads.set(r.stream_id, { version: Number(r.version), hash: r.last_hash, type: r.stream_type });
+  }
   for (const group of groups)
     for (const r of group) if (!heads.has(r.streamId)) heads.set(r.streamId, { version: 0, hash: GENESIS_HASH, type: r.streamType });
   return heads;
 }
 
-async function storedIds(tx: SqlExecutor, groups: readonly Group[]): Promise<Set<string>> {
+async function storedIds(sql: SqlExecutor, groups: readonly Group[]): Promise<Set<string>> {
   const ids = groups.flatMap((g) => g.flatMap((r) => r.events.map((e) => e.eventId.toLowerCase())));
   if (ids.length === 0) return new Set();
-  const { rows } = await tx.query<{ event_id: string }>(
+  const { rows } = await sql.query<{ event_id: string }>(
     `select event_id::text as event_id from eventstore.events where event_id = any($1::uuid[])`,
     [ids],
   );
@@ -125,10 +141,23 @@ function plan(group: Group, heads: Map<string, Head>, known: Set<string>): Plann
 }
 
 const isPlanned = (p: Planned | GroupAnswer<AppendResult>): p is Planned => 'rows' in p;
+const isVersionRejection = (p: Planned | GroupAnswer<AppendResult>) =>
+  !isPlanned(p) && !p.ok && p.error instanceof WrongExpectedVersionError;
 
-async function insertRows(tx: SqlExecutor, rows: readonly Row[]) {
-  const { rows: stored } = await tx.query<{ event_id: string; global_position: string; transaction_id: string; recorded_at: string }>(
-    `insert into eventstore.events (stream_id, stream_position, event_id, type, schema_version, data, metadata)
+/** The events and the heads they moved, in one statement; answers each event's id with where it was stored. */
+async function insertBatch(sql: SqlExecutor, rows: readonly Row[], heads: Map<string, Head>) {
+  const moved = [...new Set(rows.map((r) => r.streamId))].sort().map((streamId) => {
+    const head = heads.get(streamId)!;
+    return { stream_id: streamId, stream_type: head.type, version: head.version, last_hash: head.hash };
+  });
+  const { rows: stored } = await sql.query<{ event_id: string; global_position: string; transaction_id: string; recorded_at: string }>(
+    `with saved_heads as (
+       insert into eventstore.streams (stream_id, stream_type, version, last_hash)
+       select h.stream_id, h.stream_type, h.version, h.last_hash
+         from jsonb_to_recordset($2::jsonb) as h(stream_id text, stream_type text, version bigint, last_hash text)
+       on conflict (stream_id) do update set version = excluded.version, last_hash = excluded.last_hash
+     )
+     insert into eventstore.events (stream_id, stream_position, event_id, type, schema_version, data, metadata)
      select r.stream_id, r.stream_position, r.event_id, r.type, r.schema_version, r.data, r.metadata
        from jsonb_to_recordset($1::jsonb) as r(stream_id text, stream_position bigint, event_id uuid, type text,
             schema_version integer, data jsonb, metadata jsonb, n bigint)
@@ -148,47 +177,87 @@ async function insertRows(tx: SqlExecutor, rows: readonly Row[]) {
           metadata: r.metadata,
         })),
       ),
+      JSON.stringify(moved),
     ],
   );
   return new Map(stored.map((s) => [s.event_id, s]));
 }
 
-async function saveHeads(tx: SqlExecutor, heads: Map<string, Head>, moved: ReadonlySet<string>) {
-  const changed = [...moved].sort().map((streamId) => {
-    const head = heads.get(streamId)!;
-    return { stream_id: streamId, stream_type: head.type, version: head.version, last_hash: head.hash };
-  });
-  await tx.query(
-    `insert into eventstore.streams (stream_id, stream_type, version, last_hash)
-     select r.stream_id, r.stream_type, r.version, r.last_hash
-       from jsonb_to_recordset($1::jsonb) as r(stream_id text, stream_type text, version bigint, last_hash text)
-     on conflict (stream_id) do update set version = excluded.version, last_hash = excluded.last_hash`,
-    [JSON.stringify(changed)],
-  );
+const isStoredIdViolation = (error: unknown) => {
+  const e = error as { code?: unknown; constraint?: unknown } | null;
+  return e?.code === '23505' && e.constraint === 'events_event_id_key';
+};
+
+export interface OnlyWriterAppender {
+  /** Each group's answer, in order. Throws only when nothing of the batch was stored. */
+  append(groups: readonly Group[]): Promise<GroupAnswer<AppendResult>[]>;
+  /** Streams written some other way (the append function): their heads are read again when next needed. */
+  forget(streamIds: Iterable<string>): void;
 }
 
-/** Each group's answer, in order. Throws only when the transaction failed as a whole (then nothing was stored). */
-export function appendGroupsAsOnlyWriter(db: SqlDatabase, groups: readonly Group[]): Promise<GroupAnswer<AppendResult>[]> {
-  return db.transaction(async (tx) => {
-    const heads = await readHeads(tx, groups);
-    const known = await storedIds(tx, groups);
-    const planned = groups.map((group) => plan(group, heads, known));
+/** The only writer's batch appender, with the heads it knows. Batches must come one at a time (group-commit.ts). */
+export function createOnlyWriterAppender(sql: SqlExecutor, maxHeads = HEADS_KNOWN_MAX): OnlyWriterAppender {
+  const known = new Map<string, Head>();
+  const remember = (heads: Map<string, Head>, streamIds: Iterable<string>) => {
+    for (const streamId of streamIds) {
+      known.delete(streamId); // re-inserted last: the least recently written go first
+      known.set(streamId, heads.get(streamId)!);
+    }
+    for (const streamId of known.keys()) {
+      if (known.size <= maxHeads) break;
+      known.delete(streamId);
+    }
+  };
+  const forget = (streamIds: Iterable<string>) => {
+    for (const streamId of streamIds) known.delete(streamId);
+  };
+
+  /** `stored`: the batch's ids in the table, once looked up (null: not yet, none expected). */
+  async function attempt(groups: readonly Group[], stored: Set<string> | null): Promise<GroupAnswer<AppendResult>[]> {
+    const heads = await readHeads(sql, known, groups);
+    const planned = groups.map((group) => plan(group, heads, stored ?? new Set()));
+    // A stream that moved past what a caller expected may have moved by that very append (a retry): stored ids
+    // come first, as in the append function.
+    if (stored === null && planned.some(isVersionRejection)) return attempt(groups, await storedIds(sql, groups));
     const rows = planned.flatMap((p) => (isPlanned(p) ? p.rows : []));
-    const stored = rows.length > 0 ? await insertRows(tx, rows) : new Map<string, never>();
-    if (rows.length > 0) await saveHeads(tx, heads, new Set(rows.map((r) => r.streamId)));
-    return planned.map((p): GroupAnswer<AppendResult> => {
-      if (!isPlanned(p)) return p;
-      const events = p.rows.map((row): StoredEvent => {
-        const s = stored.get(row.eventId);
-        if (!s) throw new Error(`event ${row.eventId} was not returned by its insert`);
-        return {
-          ...row,
-          transactionId: BigInt(s.transaction_id),
-          globalPosition: BigInt(s.global_position),
-          recordedAt: new Date(s.recorded_at),
-        };
-      });
-      return { ok: true, value: { outcome: 'appended', versions: p.versions, events } };
-    });
+    const inserted = rows.length > 0 ? await insertBatch(sql, rows, heads) : new Map<string, never>();
+    remember(heads, new Set(rows.map((r) => r.streamId)));
+    return planned.map((p) => answer(p, inserted));
+  }
+
+  return {
+    forget,
+    async append(groups) {
+      try {
+        try {
+          return await attempt(groups, null);
+        } catch (error) {
+          if (!isStoredIdViolation(error)) throw error;
+          // A retry of an append that was stored: plan again, knowing which ids are there.
+          return await attempt(groups, await storedIds(sql, groups));
+        }
+      } catch (error) {
+        forget(groups.flatMap((g) => g.map((r) => r.streamId)));
+        throw error;
+      }
+    },
+  };
+}
+
+function answer(
+  p: Planned | GroupAnswer<AppendResult>,
+  inserted: Map<string, { global_position: string; transaction_id: string; recorded_at: string }>,
+): GroupAnswer<AppendResult> {
+  if (!isPlanned(p)) return p;
+  const events = p.rows.map((row): StoredEvent => {
+    const s = inserted.get(row.eventId);
+    if (!s) throw new Error(`event ${row.eventId} was not returned by its insert`);
+    return {
+      ...row,
+      transactionId: BigInt(s.transaction_id),
+      globalPosition: BigInt(s.global_position),
+      recordedAt: new Date(s.recorded_at),
+    };
   });
+  return { ok: true, value: { outcome: 'appended', versions: p.versions, events } };
 }

@@ -70,6 +70,35 @@ describe('SQL event store, only writer', { timeout: 60_000 }, () => {
     }
   });
 
+  it('appends to streams it has written in one statement, holding no transaction open', async () => {
+    const db = await openPgliteDatabase();
+    const statements: string[] = [];
+    let transactions = 0;
+    const watch = (sql: SqlExecutor): SqlExecutor => ({ query: (text, params) => (statements.push(text), sql.query(text, params)) });
+    const watched: SqlDatabase = { ...db, ...watch(db), transaction: (work) => (transactions++, db.transaction((tx) => work(watch(tx)))) };
+    const store = await createSqlEventStore(watched, { exclusiveWriter: true });
+    try {
+      await append(store, 'wallet-1', 'Opened');
+      statements.length = 0;
+      transactions = 0;
+      const moved = await append(store, 'wallet-1', 'Credited');
+      expect({ statements: statements.length, transactions }).toEqual({ statements: 1, transactions: 0 });
+      expect(moved.streamPosition).toBe(2);
+      // A retry of it is still told it is a duplicate, and a stale expected version is still refused.
+      const retry = { eventId: newUuid(), type: 'Debited', data: { n: 1 } };
+      const once = () => store.append([{ streamId: 'wallet-1', streamType: 'x', expectedVersion: 2, events: [retry] }]);
+      expect((await once()).outcome).toBe('appended');
+      expect((await once()).outcome).toBe('duplicate');
+      await expect(store.append([{ streamId: 'wallet-1', streamType: 'x', expectedVersion: 2, events: [event('Late')] }])).rejects.toThrow(
+        /expected version 2, actual 3/,
+      );
+      expect((await store.readStream('wallet-1')).map((e) => e.type)).toEqual(['Opened', 'Credited', 'Debited']);
+    } finally {
+      await store.close();
+      await db.close();
+    }
+  });
+
   it('answers stream and $all reads from memory exactly as the database does', async () => {
     const db = await openPgliteDatabase();
     const fromDatabase = await createSqlEventStore(db);

@@ -6,6 +6,16 @@ import { eventStoreContract, onlyWriterHarness } from './contract.ts';
 eventStoreContract('PGlite on a worker thread, only writer', async () => onlyWriterHarness(await openThreadedPgliteDatabase()));
 
 describe('PGlite on a worker thread', { timeout: 60_000 }, () => {
+  it('tells the size of its WebAssembly memory, which holds at least the shared buffers', async () => {
+    const db = await openThreadedPgliteDatabase();
+    try {
+      const { rows } = await db.query<{ bytes: string }>(`select pg_size_bytes(current_setting('shared_buffers'))::text as bytes`);
+      expect(await db.wasmMemoryBytes()).toBeGreaterThan(Number(rows[0]!.bytes));
+    } finally {
+      await db.close();
+    }
+  });
+
   it('keeps a transaction to itself, rolls it back on a throw and answers database errors with their fields', async () => {
     const db = await openThreadedPgliteDatabase();
     try {

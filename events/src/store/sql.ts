@@ -25,7 +25,7 @@ import {
   saveCheckpoint,
 } from './sql-rows.ts';
 import { appendWithFunction } from './sql-append.ts';
-import { appendGroupsAsOnlyWriter } from './sql-append-batch.ts';
+import { createOnlyWriterAppender, type OnlyWriterAppender } from './sql-append-batch.ts';
 import { startSubscription, subscriptionRegistry, type SubscriptionSource } from './subscription.ts';
 
 /** Wakes subscribers when another process appends (e.g. LISTEN/NOTIFY); without one they poll. */
@@ -89,7 +89,10 @@ export async function createSqlEventStore(db: SqlDatabase, options: SqlEventStor
   // Only the only writer groups its appends: its one connection would run them one after another anyway. Where
   // several processes append (PostgreSQL), each append stays its own transaction, its streams locked in one global
   // order, and the server groups the commits' log flushes itself.
-  const groupCommit = recent ? createGroupCommit((batch: readonly (readonly StreamAppend[])[]) => commitBatch(db, batch, committed)) : null;
+  const appender = recent ? createOnlyWriterAppender(db) : null;
+  const groupCommit = appender
+    ? createGroupCommit((batch: readonly (readonly StreamAppend[])[]) => commitBatch(db, appender, batch, committed))
+    : null;
 
   const store: EventStore = {
     async append(requests) {
@@ -304,18 +307,20 @@ function fromMemorySource(
 }
 
 /**
- * One group commit of the only writer (sql-append-batch.ts). Should its transaction fail as a whole (nothing of it
- * stored), each append is tried alone through the append function, so each caller gets its own outcome.
+ * One group commit of the only writer (sql-append-batch.ts). Should it fail as a whole (nothing of it stored), each
+ * append is tried alone through the append function, so each caller gets its own outcome (the appender has
+ * forgotten those streams' heads, and reads them again when next needed).
  */
 async function commitBatch(
   db: SqlDatabase,
+  appender: OnlyWriterAppender,
   batch: readonly (readonly StreamAppend[])[],
   committed: (results: readonly AppendResult[]) => void,
 ): Promise<GroupAnswer<AppendResult>[]> {
   let answers: GroupAnswer<AppendResult>[];
   try {
-    // Even a lone append: the function's per-event PL/pgSQL costs the database more than the batch's few statements.
-    answers = await appendGroupsAsOnlyWriter(db, batch);
+    // Even a lone append: the function's per-event PL/pgSQL costs the database more than the batch's one statement.
+    answers = await appender.append(batch);
   } catch {
     answers = [];
     for (const requests of batch) answers.push(await alone(db, requests));

@@ -182,9 +182,23 @@ interface RankedRow {
 
 export function createLeaderboardQueries(db: SqlExecutor): LeaderboardQueries {
   let badgeCache: { position: string; badges: Map<string, Badge> } | null = null;
+  let nextLookup: Promise<Map<string, Badge>> | null = null;
+
+  /**
+   * Every player's badge. A room's view names four players and a busy platform pushes many rooms at once: callers in
+   * the same turn of the event loop share one lookup, sent once all of them have asked (so each still sees the
+   * projection's position as of after it asked, never an older lookup's).
+   */
+  function badges(): Promise<Map<string, Badge>> {
+    nextLookup ??= new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
+      nextLookup = null;
+      return lookUpBadges();
+    });
+    return nextLookup;
+  }
 
   /** Every player's badge (from the all-time boards), recomputed only when the projection has moved. */
-  async function badges(): Promise<Map<string, Badge>> {
+  async function lookUpBadges(): Promise<Map<string, Badge>> {
     const { rows: pos } = await db.query<{ global_position: string }>(
       `select global_position from ${T.leaderboard_position} where projection = $1`,
       [PROJECTION_NAME],
