@@ -54,6 +54,41 @@ describe('soak memory verdict', () => {
     ).toMatchObject({ kind: 'growing', over: ['rss'] });
   });
 
+  it('calls a process steady when only the database touched more of the buffers it had already allocated', () => {
+    const buffersTouched = (m: number) => Math.min(128, 40 + 6 * m);
+    const samples = run(
+      20,
+      (m) => 500 + buffersTouched(m),
+      () => 120,
+    ).map((s) => ({ ...s, database: { sizeMb: 188.6, residentMb: buffersTouched(s.minute) } }));
+    expect(judgeMemory(samples, limits)).toMatchObject({ kind: 'steady', over: [] });
+    // The same RSS without the database's figures: growing.
+    expect(
+      judgeMemory(
+        samples.map(({ database: _, ...s }) => s),
+        limits,
+      ),
+    ).toMatchObject({ kind: 'growing', over: ['rss'] });
+  });
+
+  it('calls a process growing when RSS outside the database keeps climbing', () => {
+    const samples = run(
+      10,
+      (m) => 600 + 4 * m,
+      () => 120,
+    ).map((s) => ({ ...s, database: { sizeMb: 188.6, residentMb: 150 } }));
+    expect(judgeMemory(samples, limits)).toMatchObject({ kind: 'growing', over: ['rss'] });
+  });
+
+  it('calls a process growing when the database keeps asking for more memory', () => {
+    const samples = run(
+      10,
+      (m) => 600 + 3 * m,
+      () => 120,
+    ).map((s) => ({ ...s, database: { sizeMb: 188 + 3 * s.minute, residentMb: 150 + 3 * s.minute } }));
+    expect(judgeMemory(samples, limits)).toMatchObject({ kind: 'growing', over: ['database'] });
+  });
+
   it('refuses to judge a run with too few minutes after its warm-up', () => {
     expect(
       judgeMemory(

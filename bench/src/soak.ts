@@ -5,10 +5,12 @@
  * (rooms-clients.ts, in a child process) play word duels on the embedded platform (one process: gateway, engine,
  * ledger, leaderboard, event store on PGlite files on a worker thread), each player thinking before each move, and
  * a room whose duel is over opens a new room with the same players and plays on, so new streams, rooms and matches
- * keep coming. Every minute it prints the platform process's RSS (all its threads) and its live heap (heap used
- * right after a full collection: run with --expose-gc, as the npm script does). At the end it prints the load it
- * carried and whether memory kept growing (soak-verdict.ts: the least-squares slope after a warm-up, for RSS and
- * for the live heap, against named limits), and exits 1 if it did, or if the run was too short to judge.
+ * keep coming. Every minute it prints the platform process's RSS (all its threads), its live heap (heap used
+ * right after a full collection: run with --expose-gc, as the npm script does) and the embedded database's
+ * WebAssembly memory (its size, and how much of it is resident: wasm-resident.ts). At the end it prints the load it
+ * carried and whether memory kept growing (soak-verdict.ts: the least-squares slope after a warm-up, for RSS outside
+ * the database's memory, the live heap and the size of the database's memory, against named limits), and exits 1 if
+ * it did, or if the run was too short to judge.
  *
  * Knobs: SOAK_MINUTES (default 20), SOAK_ROOMS (default 100), SOAK_THINK_MS (a player's mean think time, default
  * 2000), SOAK_WARMUP_MINUTES (default a quarter of the run, 1 to 5), SOAK_HEAP_SNAPSHOTS (a directory: a heap
@@ -23,12 +25,20 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { writeHeapSnapshot } from 'node:v8';
-import { openThreadedPgliteDatabase } from '@qal/events';
+import { openThreadedPgliteDatabase, type ThreadedPgliteDatabase } from '@qal/events';
 import { createTestPlatform, type TestPlatform } from '@qal/gateway/testing';
 import { round, summary, wholeFromEnv as whole } from './bench-support.ts';
 import type { BenchUser, ClientsMessage, ParentMessage, RunReport } from './rooms-protocol.ts';
 import { setterWords } from './rooms-words.ts';
-import { defaultWarmupMinutes, judgeMemory, SOAK_GROWTH_LIMITS, type MemorySample, type Verdict } from './soak-verdict.ts';
+import {
+  defaultWarmupMinutes,
+  judgeMemory,
+  rssOutsideDatabaseMb,
+  SOAK_GROWTH_LIMITS,
+  type MemorySample,
+  type Verdict,
+} from './soak-verdict.ts';
+import { residentKbOfMapping } from './wasm-resident.ts';
 
 const MINUTE_MS = 60_000;
 const MB = 1024 * 1024;
@@ -50,12 +60,18 @@ const HEAP_SNAPSHOTS = process.env.SOAK_HEAP_SNAPSHOTS || null;
 
 const load = () => loadavg().map((l) => round(l, 2));
 
-/** The platform process now: RSS and heap used after a full collection (when gc is exposed). */
-function sampleMemory(minute: number, moves: number): MemorySample {
+/**
+ * The platform process now: RSS, heap used after a full collection (when gc is exposed), and the database's
+ * WebAssembly memory (its size, and how much of it is resident).
+ */
+async function sampleMemory(db: ThreadedPgliteDatabase, minute: number, moves: number): Promise<MemorySample> {
   const collect = (globalThis as { gc?: () => void }).gc;
   collect?.();
+  const wasmBytes = await db.wasmMemoryBytes();
+  const residentKb = residentKbOfMapping(wasmBytes);
   const usage = process.memoryUsage();
-  return { minute, rssMb: round(usage.rss / MB), heapUsedMb: round(usage.heapUsed / MB), moves };
+  const database = residentKb === null ? undefined : { sizeMb: round(wasmBytes / MB), residentMb: round(residentKb / 1024) };
+  return { minute, rssMb: round(usage.rss / MB), heapUsedMb: round(usage.heapUsed / MB), moves, ...(database ? { database } : {}) };
 }
 
 /** A heap snapshot of this process (the platform's) in `dir`, named by the minute; blocks for a few seconds. */
@@ -113,28 +129,37 @@ async function topUp(t: TestPlatform, users: readonly BenchUser[]) {
 }
 
 /** Plays for MINUTES, sampling memory every minute from `go`; resolves with the samples and the clients' report. */
-function soak(clients: ReturnType<typeof fork>, request: ParentMessage, movesSoFar: () => number) {
+function soak(db: ThreadedPgliteDatabase, clients: ReturnType<typeof fork>, request: ParentMessage, movesSoFar: () => number) {
   return new Promise<{ samples: MemorySample[]; report: RunReport }>((resolve, reject) => {
     const samples: MemorySample[] = [];
     let sampling: NodeJS.Timeout | null = null;
     let lastMoves = 0;
+    /** Samples are taken one after another (each waits for the database's answer). */
+    let taking: Promise<void> = Promise.resolve();
     const take = (minute: number) => {
+      taking = taking.then(() => takeSample(minute));
+      return taking;
+    };
+    const takeSample = async (minute: number) => {
       const moves = movesSoFar();
-      const sample = sampleMemory(minute, moves - lastMoves);
+      const sample = await sampleMemory(db, minute, moves - lastMoves);
       samples.push(sample);
+      const database = sample.database
+        ? `, database ${sample.database.residentMb.toFixed(1).padStart(6)} of ${sample.database.sizeMb.toFixed(1)} MB resident, RSS outside it ${rssOutsideDatabaseMb(sample).toFixed(1).padStart(7)} MB`
+        : '';
       console.log(
-        `  minute ${String(minute).padStart(3)}/${MINUTES}: RSS ${sample.rssMb.toFixed(1).padStart(7)} MB, live heap ${sample.heapUsedMb.toFixed(1).padStart(7)} MB; ${sample.moves} moves; load ${load().join(' ')}`,
+        `  minute ${String(minute).padStart(3)}/${MINUTES}: RSS ${sample.rssMb.toFixed(1).padStart(7)} MB${database}, live heap ${sample.heapUsedMb.toFixed(1).padStart(7)} MB; ${sample.moves} moves; load ${load().join(' ')}`,
       );
       lastMoves = moves;
       if (HEAP_SNAPSHOTS && (minute === WARMUP_MINUTES || minute === MINUTES)) writeSnapshot(HEAP_SNAPSHOTS, minute);
     };
     const onMessage = (message: ClientsMessage) => {
       if (message.type === 'ready') {
-        take(0);
+        void take(0);
         let minute = 0;
         sampling = setInterval(() => {
           minute += 1;
-          take(minute);
+          void take(minute);
           if (minute >= MINUTES && sampling) clearInterval(sampling);
         }, MINUTE_MS);
         clients.send({ type: 'go' } satisfies ParentMessage);
@@ -142,9 +167,11 @@ function soak(clients: ReturnType<typeof fork>, request: ParentMessage, movesSoF
       }
       clients.off('message', onMessage);
       if (sampling) clearInterval(sampling);
-      if (samples.length <= MINUTES) take(MINUTES); // the report came before the last minute's tick
-      if (message.type === 'failed') reject(new Error(message.error));
-      else resolve({ samples, report: message });
+      void taking.then(async () => {
+        if (samples.length <= MINUTES) await take(MINUTES); // the report came before the last minute's tick
+        if (message.type === 'failed') reject(new Error(message.error));
+        else resolve({ samples, report: message });
+      }, reject);
     };
     clients.on('message', onMessage);
     clients.send(request);
@@ -152,7 +179,7 @@ function soak(clients: ReturnType<typeof fork>, request: ParentMessage, movesSoF
 }
 
 function printVerdict(verdict: Verdict) {
-  const limits = `limits ${SOAK_GROWTH_LIMITS.rssMbPerMinute} MB/min RSS, ${SOAK_GROWTH_LIMITS.heapMbPerMinute} MB/min live heap`;
+  const limits = `limits ${SOAK_GROWTH_LIMITS.rssMbPerMinute} MB/min RSS outside the database, ${SOAK_GROWTH_LIMITS.heapMbPerMinute} MB/min live heap, ${SOAK_GROWTH_LIMITS.databaseMbPerMinute} MB/min database memory`;
   if (verdict.kind === 'load_stopped') {
     console.log(`  LOAD STOPPED: no move in minute ${verdict.minutes.join(', ')}; memory under no load proves nothing`);
     return;
@@ -161,7 +188,7 @@ function printVerdict(verdict: Verdict) {
     console.log(`  TOO SHORT: ${verdict.judged} samples after a ${WARMUP_MINUTES} min warm-up; give SOAK_MINUTES at least the warm-up + 2`);
     return;
   }
-  const figures = `RSS ${verdict.rssMbPerMinute.toFixed(2)} MB/min, live heap ${verdict.heapMbPerMinute.toFixed(2)} MB/min over ${verdict.judged} samples after a ${WARMUP_MINUTES} min warm-up (${limits})`;
+  const figures = `RSS outside the database ${verdict.rssMbPerMinute.toFixed(2)} MB/min, live heap ${verdict.heapMbPerMinute.toFixed(2)} MB/min, database memory ${verdict.databaseMbPerMinute.toFixed(2)} MB/min over ${verdict.judged} samples after a ${WARMUP_MINUTES} min warm-up (${limits})`;
   console.log(verdict.kind === 'steady' ? `  steady: ${figures}` : `  GROWING (${verdict.over.join(', ')}): ${figures}`);
 }
 
@@ -181,6 +208,7 @@ async function main() {
     const tokens = await topUp(t, users);
     console.log(`  ${users.length} players signed in, each bought ${tokens} tokens; setting up the rooms`);
     const { samples, report } = await soak(
+      db,
       clients,
       {
         type: 'run',
