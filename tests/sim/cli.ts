@@ -1,6 +1,7 @@
 /**
- * `npm run sim -- [--seeds N] [--from S] [--workers W] [--only rooms,crazy,...]`: the seeded simulations (rooms,
- * Crazy, duels, single-player Hangman, the ledger) over seeds S to S+N-1 each, in W worker processes. Prints each
+ * `npm run sim -- [--seeds N] [--from S] [--workers W] [--only rooms,crazy,...] [--store memory|sql]`: the seeded
+ * simulations (rooms, Crazy, duels, single-player Hangman, the ledger) over seeds S to S+N-1 each, in W worker
+ * processes, their events in the memory store (default) or in PGlite as the embedded mode keeps them. Prints each
  * simulation's seeds, failures and seeds per second, then every failing seed with the command that replays it, and
  * exits 1 if any seed broke an invariant.
  */
@@ -10,7 +11,13 @@ import { isSimulationName, SIMULATION_NAMES } from './simulations.ts';
 import { CI_SEEDS, FIRST_SEED, runSwarm, type SimulationSummary } from './swarm.ts';
 
 const { values } = parseArgs({
-  options: { seeds: { type: 'string' }, from: { type: 'string' }, workers: { type: 'string' }, only: { type: 'string' } },
+  options: {
+    seeds: { type: 'string' },
+    from: { type: 'string' },
+    workers: { type: 'string' },
+    only: { type: 'string' },
+    store: { type: 'string' },
+  },
   strict: true,
 });
 
@@ -34,16 +41,22 @@ if (unknown.length > 0) {
   process.exit(2);
 }
 const names = SIMULATION_NAMES.filter((name) => only.includes(name));
+const store = values.store ?? 'memory';
+if (store !== 'memory' && store !== 'sql') {
+  console.error(`--store must be memory or sql, not ${store}`);
+  process.exit(2);
+}
 
 const line = (label: string, seeds: number, failing: number, rate: number, extra = '') =>
   `${label.padEnd(8)} ${String(seeds).padStart(6)} seeds ${String(failing).padStart(5)} failing ${rate.toFixed(1).padStart(8)} seeds/s${extra}`;
 
-console.log(`sim: seeds ${from}–${from + seeds - 1} of ${names.join(', ')}, ${Math.min(workers, seeds)} workers`);
+console.log(`sim: seeds ${from}–${from + seeds - 1} of ${names.join(', ')}, ${Math.min(workers, seeds)} workers, ${store} event store`);
 const report = await runSwarm({
   names,
   seeds,
   from,
   workers,
+  store,
   onFailure: (failure) => console.error(`FAIL ${failure.name} seed ${failure.seed}`),
   onSimulation: (s: SimulationSummary) => console.log(line(s.name, s.seeds, s.failing, s.seedsPerSecond, `  (${s.seconds.toFixed(1)} s)`)),
 });

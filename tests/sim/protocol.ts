@@ -1,8 +1,9 @@
 /** What the swarm (swarm.ts) and its worker processes (worker.ts) say to each other over IPC. */
 import type { SimulationName } from './simulations.ts';
+import type { StoreKind } from './storage.ts';
 
 export type WorkerRequest =
-  | { readonly type: 'init'; readonly names: readonly SimulationName[] }
+  | { readonly type: 'init'; readonly names: readonly SimulationName[]; readonly store: StoreKind }
   | { readonly type: 'seed'; readonly name: SimulationName; readonly seed: number }
   | { readonly type: 'stop' };
 

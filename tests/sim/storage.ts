@@ -11,11 +11,14 @@ export interface SeedStorage {
   close(): Promise<void>;
 }
 
-/** The memory store is the quick one; the SQL store keeps the events in the PGlite database with the read models. */
+/**
+ * The memory store is the quick one; the SQL store keeps the events in the PGlite database with the read models, as
+ * the embedded mode does (its only writer: group commit, heads and recent events in memory).
+ */
 export type StoreKind = 'memory' | 'sql';
 
 async function storageOn(db: SqlDatabase, kind: StoreKind, closeDb: () => Promise<void>): Promise<SeedStorage> {
-  const store = kind === 'memory' ? createMemoryEventStore() : await createSqlEventStore(db);
+  const store = kind === 'memory' ? createMemoryEventStore() : await createSqlEventStore(db, { exclusiveWriter: true });
   return {
     store,
     db,

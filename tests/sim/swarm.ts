@@ -7,6 +7,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { SeedResult, WorkerRequest, WorkerResponse } from './protocol.ts';
 import type { SimulationName } from './simulations.ts';
+import type { StoreKind } from './storage.ts';
 
 /** CI's run (swarm.test.ts), and the command's default: seeds 1 to 200 of every simulation. */
 export const CI_SEEDS = 200;
@@ -32,6 +33,8 @@ export interface SwarmOptions {
   readonly seeds: number;
   readonly from: number;
   readonly workers: number;
+  /** The event store the seeds with storage run on (default memory). */
+  readonly store?: StoreKind;
   /** Hears of each failure as it happens, and of each simulation as it finishes. */
   readonly onFailure?: (failure: SwarmFailure) => void;
   readonly onSimulation?: (summary: SimulationSummary) => void;
@@ -62,14 +65,18 @@ export interface SwarmReport {
   readonly seconds: number;
 }
 
-export const replayCommand = (name: SimulationName, seed: number) => `npm run sim -- --only ${name} --from ${seed} --seeds 1`;
+export const replayCommand = (name: SimulationName, seed: number, store: StoreKind = 'memory') =>
+  `npm run sim -- --only ${name} --from ${seed} --seeds 1${store === 'memory' ? '' : ` --store ${store}`}`;
 
 /** One worker process, started again after it dies. */
 class WorkerSlot {
   private child: ChildProcess | null = null;
   private stderr = '';
 
-  constructor(private readonly names: readonly SimulationName[]) {}
+  constructor(
+    private readonly names: readonly SimulationName[],
+    private readonly store: StoreKind,
+  ) {}
 
   async start(): Promise<void> {
     const child = fork(WORKER, [], { cwd: REPO_ROOT, execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'pipe', 'ipc'] });
@@ -90,7 +97,7 @@ class WorkerSlot {
         if (message.type === 'ready') resolve();
         else reject(new Error(`a simulation worker answered ${message.type} while starting`));
       });
-      this.send(child, { type: 'init', names: this.names });
+      this.send(child, { type: 'init', names: this.names, store: this.store });
     });
     this.child = child;
   }
@@ -148,7 +155,7 @@ class WorkerSlot {
 
 export async function runSwarm(options: SwarmOptions): Promise<SwarmReport> {
   const workers = Math.max(1, Math.min(options.workers, options.seeds));
-  const slots = Array.from({ length: workers }, () => new WorkerSlot(options.names));
+  const slots = Array.from({ length: workers }, () => new WorkerSlot(options.names, options.store ?? 'memory'));
   const startedAt = performance.now();
   try {
     await Promise.all(slots.map((slot) => slot.start()));
@@ -165,7 +172,7 @@ export async function runSwarm(options: SwarmOptions): Promise<SwarmReport> {
             const result = await slot.run(name, seed);
             if (result.failure === null) continue;
             failing += 1;
-            const failure = { name, seed, message: result.failure, replay: replayCommand(name, seed) };
+            const failure = { name, seed, message: result.failure, replay: replayCommand(name, seed, options.store) };
             failures.push(failure);
             options.onFailure?.(failure);
           }

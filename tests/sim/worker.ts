@@ -6,7 +6,8 @@ import { SIMULATIONS } from './simulations.ts';
 import { reusedSeedStorage, type SeedStorage } from './storage.ts';
 import type { SeedResult, WorkerRequest, WorkerResponse } from './protocol.ts';
 
-const storage = reusedSeedStorage('memory');
+/** Chosen by the swarm's `init` (the event store the seeds run on). */
+let storage = reusedSeedStorage('memory');
 
 /** An invariant's message says what broke; any other error keeps a few frames of its stack, which say where. */
 const STACK_LINES = 6;
@@ -37,6 +38,7 @@ const reply = (response: WorkerResponse) => process.send!(response);
 
 process.on('message', (request: WorkerRequest) => {
   if (request.type === 'init') {
+    storage = reusedSeedStorage(request.store);
     // The database opens once (seconds): before the first seed, so the seeds' times are their own.
     const warm = request.names.some((name) => SIMULATIONS[name].storage) ? storage.open().then((s) => s.close()) : Promise.resolve();
     void warm.then(() => reply({ type: 'ready' }));
