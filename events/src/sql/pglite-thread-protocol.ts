@@ -10,8 +10,9 @@ export type WorkerRequest =
       readonly text: string;
       readonly params: readonly unknown[];
       readonly tx?: TransactionNumber;
+      /** The transaction's first statement: the worker begins it, then runs this in it (one round trip saved). */
+      readonly begin?: true;
     }
-  | { readonly id: number; readonly op: 'begin'; readonly tx: TransactionNumber }
   | { readonly id: number; readonly op: 'commit' | 'rollback'; readonly tx: TransactionNumber }
   | { readonly id: number; readonly op: 'close' }
   /** The size of PGlite's WebAssembly memory, in bytes (`rowCount` of the reply). */

@@ -84,28 +84,37 @@ export async function openThreadedPgliteDatabase(dataDir?: string): Promise<Thre
       worker.postMessage({ ...request, id } as WorkerRequest);
     });
 
-  const executor = (tx?: TransactionNumber): SqlExecutor => ({
+  const outside: SqlExecutor = {
     async query<Row>(text: string, params: readonly unknown[] = []): Promise<SqlResult<Row>> {
-      const reply = await call({ op: 'query', text, params, ...(tx === undefined ? {} : { tx }) });
+      const reply = await call({ op: 'query', text, params });
       return { rows: (reply.rows ?? []) as Row[], rowCount: reply.rowCount ?? 0 };
     },
-  });
-  const outside = executor();
+  };
 
   return {
     dialect: 'pglite',
     query: outside.query,
     async transaction(work) {
       const tx = nextTransaction++;
-      await call({ op: 'begin', tx });
+      // Begun with its first statement (one round trip fewer while the transaction holds the connection); a
+      // transaction that never sent one has nothing to commit or roll back.
+      let begun = false;
+      const inside: SqlExecutor = {
+        async query<Row>(text: string, params: readonly unknown[] = []): Promise<SqlResult<Row>> {
+          const first = !begun;
+          begun = true;
+          const reply = await call({ op: 'query', text, params, tx, ...(first ? { begin: true as const } : {}) });
+          return { rows: (reply.rows ?? []) as Row[], rowCount: reply.rowCount ?? 0 };
+        },
+      };
       let result;
       try {
-        result = await work(executor(tx));
+        result = await work(inside);
       } catch (error) {
-        await call({ op: 'rollback', tx }).catch(() => undefined);
+        if (begun) await call({ op: 'rollback', tx }).catch(() => undefined);
         throw error;
       }
-      await call({ op: 'commit', tx });
+      if (begun) await call({ op: 'commit', tx });
       return result;
     },
     async wasmMemoryBytes() {

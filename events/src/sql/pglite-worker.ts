@@ -24,21 +24,46 @@ const failed = (id: number, error: unknown) => reply({ id, ok: false, error: err
 
 /** Open transactions: PGlite's transaction() holds its one connection until `finish` settles. */
 const open = new Map<TransactionNumber, { readonly tx: Transaction; readonly finish: (commit: boolean) => void }>();
+/** Requests for transactions PGlite has not started yet (it waits for its connection), handled in order once it has. */
+const opening = new Map<TransactionNumber, WorkerRequest[]>();
 const ROLLED_BACK = Symbol('rolled back');
 
-function begin(id: number, number: TransactionNumber, db: PGlite) {
+type QueryRequest = Extract<WorkerRequest, { op: 'query' }>;
+
+/** Begins transaction `number` with its first statement; later statements wait in `opening` until it has begun. */
+function begin(first: QueryRequest, number: TransactionNumber, db: PGlite) {
   let began = false;
+  opening.set(number, [first]);
   db.transaction(
     (tx) =>
       new Promise<void>((resolve, reject) => {
         began = true;
         open.set(number, { tx, finish: (commit) => (commit ? resolve() : reject(ROLLED_BACK)) });
-        reply({ id, ok: true });
+        const waiting = opening.get(number) ?? [];
+        opening.delete(number);
+        query(tx, first);
+        for (const request of waiting.slice(1)) handle(db, request);
       }),
   ).then(
     () => settled(number, null),
-    (error: unknown) => (began ? settled(number, error === ROLLED_BACK ? null : error) : failed(id, error)),
+    (error: unknown) => {
+      if (began) {
+        settled(number, error === ROLLED_BACK ? null : error);
+        return;
+      }
+      for (const request of opening.get(number) ?? []) failed(request.id, error);
+      opening.delete(number);
+    },
   );
+}
+
+function query(target: PGlite | Transaction, request: QueryRequest) {
+  pgliteExecutor(target)
+    .query(request.text, request.params)
+    .then(
+      (result) => reply({ id: request.id, ok: true, rows: result.rows, rowCount: result.rowCount }),
+      (error: unknown) => failed(request.id, error),
+    );
 }
 
 /** The commit or rollback request of each transaction, answered once PGlite has ended it. */
@@ -61,24 +86,26 @@ const wasmMemoryBytes = (db: PGlite) => (db as unknown as { mod?: { HEAPU8?: Uin
 function handle(db: PGlite, request: WorkerRequest) {
   switch (request.op) {
     case 'query': {
-      const target = request.tx === undefined ? db : open.get(request.tx)?.tx;
-      if (!target) {
-        failed(request.id, new Error(`transaction ${request.tx} is not open`));
+      if (request.tx === undefined) {
+        query(db, request);
         return;
       }
-      pgliteExecutor(target)
-        .query(request.text, request.params)
-        .then(
-          (result) => reply({ id: request.id, ok: true, rows: result.rows, rowCount: result.rowCount }),
-          (error: unknown) => failed(request.id, error),
-        );
+      if (request.begin) {
+        begin(request, request.tx, db);
+        return;
+      }
+      const target = open.get(request.tx)?.tx;
+      if (opening.has(request.tx)) opening.get(request.tx)!.push(request);
+      else if (target) query(target, request);
+      else failed(request.id, new Error(`transaction ${request.tx} is not open`));
       return;
     }
-    case 'begin':
-      begin(request.id, request.tx, db);
-      return;
     case 'commit':
     case 'rollback': {
+      if (opening.has(request.tx)) {
+        opening.get(request.tx)!.push(request);
+        return;
+      }
       const transaction = open.get(request.tx);
       if (!transaction) {
         failed(request.id, new Error(`transaction ${request.tx} is not open`));

@@ -16,6 +16,37 @@ describe('PGlite on a worker thread', { timeout: 60_000 }, () => {
     }
   });
 
+  it('begins a transaction with its first statement, running statements sent before it began in order', async () => {
+    const db = await openThreadedPgliteDatabase();
+    try {
+      await db.query('create table t (n int primary key)');
+      // Another transaction holds the connection, so the next one's statements all arrive before it can begin.
+      const holding = db.transaction(async (tx) => {
+        await tx.query('insert into t values (0)');
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      });
+      const ordered = db.transaction((tx) =>
+        Promise.all(
+          [1, 2, 3].map((n) => tx.query<{ n: number }>('insert into t values ($1) returning (select count(*)::int from t) as n', [n])),
+        ),
+      );
+      await holding;
+      expect((await ordered).map((r) => r.rows[0]!.n)).toEqual([1, 2, 3]);
+      await expect(
+        db.transaction(async (tx) => {
+          await Promise.all([tx.query('insert into t values (4)'), tx.query('insert into t values (5)')]);
+          throw new Error('changed my mind');
+        }),
+      ).rejects.toThrow('changed my mind');
+      // Work that sent no statement: nothing to commit, and the connection is free.
+      expect(await db.transaction(async () => 'nothing')).toBe('nothing');
+      const { rows } = await db.query<{ n: number }>('select n from t order by n');
+      expect(rows.map((r) => r.n)).toEqual([0, 1, 2, 3]);
+    } finally {
+      await db.close();
+    }
+  });
+
   it('keeps a transaction to itself, rolls it back on a throw and answers database errors with their fields', async () => {
     const db = await openThreadedPgliteDatabase();
     try {
