@@ -34,7 +34,6 @@ export {
   type ServiceDatabase,
   type ServiceDatabaseOptions,
 } from './process/service-database.ts';
-export { taskSlices, TASK_SLICE_MS } from './process/task-slices.ts';
 export { startHealthServer, type HealthServer, type ReadinessChecks } from './process/health.ts';
 export { createKafkaProbe, databaseAnswers, within, type KafkaProbe } from './process/probes.ts';
 export {

@@ -1,12 +1,4 @@
-import {
-  MATCH_CHANNEL_PREFIX,
-  matchChannel,
-  matchOfStream,
-  parseMatchChannel,
-  privateMatchChannel,
-  taskSlices,
-  type StoredEvent,
-} from '@qal/events';
+import { MATCH_CHANNEL_PREFIX, matchChannel, matchOfStream, parseMatchChannel, privateMatchChannel, type StoredEvent } from '@qal/events';
 import type { EngineQueries, GameRegistry } from '@qal/game-engine';
 import { matchAccess } from '../games/game-commands.ts';
 import type { RoomQueries } from '../rooms/queries.ts';
@@ -57,9 +49,7 @@ export async function pushMatchViews(
     const match = matchOfStream(event.streamId);
     if (match) changed.add(match.matchId);
   }
-  const slices = taskSlices();
   for (const matchId of changed) {
-    await slices.slice();
     // A room match's views are per player; its id names its game (the engine's game registry).
     if (!games.roomGameOfMatch(matchId)) {
       const channel = matchChannel(matchId);
