@@ -82,14 +82,24 @@ async function readHeads(sql: SqlExecutor, known: Map<string, Head>, groups: rea
   return heads;
 }
 
+const idsOf = (group: Group) => group.flatMap((r) => r.events.map((e) => e.eventId.toLowerCase()));
+
 async function storedIds(sql: SqlExecutor, groups: readonly Group[]): Promise<Set<string>> {
-  const ids = groups.flatMap((g) => g.flatMap((r) => r.events.map((e) => e.eventId.toLowerCase())));
+  const ids = groups.flatMap(idsOf);
   if (ids.length === 0) return new Set();
   const { rows } = await sql.query<{ event_id: string }>(
     `select event_id::text as event_id from eventstore.events where event_id = any($1::uuid[])`,
     [ids],
   );
   return new Set(rows.map((r) => r.event_id));
+}
+
+/** A retry ('duplicate') when every id is known, a caller's bug when some are; null when none is. */
+function duplicateAnswer(ids: readonly string[], known: ReadonlySet<string>): GroupAnswer<AppendResult> | null {
+  const found = ids.filter((id) => known.has(id));
+  if (ids.length > 0 && found.length === ids.length) return { ok: true, value: { outcome: 'duplicate' } };
+  if (found.length > 0) return { ok: false, error: new PartialDuplicateError(found) };
+  return null;
 }
 
 /** What one caller's append will store: its rows, and its streams' versions after it. */
@@ -100,10 +110,9 @@ interface Planned {
 
 /** One caller's append checked against the heads so far (moving them on), or its answer when a check fails. */
 function plan(group: Group, heads: Map<string, Head>, known: Set<string>): Planned | GroupAnswer<AppendResult> {
-  const ids = group.flatMap((r) => r.events.map((e) => e.eventId.toLowerCase()));
-  const found = ids.filter((id) => known.has(id));
-  if (ids.length > 0 && found.length === ids.length) return { ok: true, value: { outcome: 'duplicate' } };
-  if (found.length > 0) return { ok: false, error: new PartialDuplicateError(found) };
+  const ids = idsOf(group);
+  const duplicate = duplicateAnswer(ids, known);
+  if (duplicate) return duplicate;
   for (const r of group) {
     const version = heads.get(r.streamId)!.version;
     if (!versionHolds(r.expectedVersion, version))
@@ -212,17 +221,37 @@ export function createOnlyWriterAppender(sql: SqlExecutor, maxHeads = HEADS_KNOW
     for (const streamId of streamIds) known.delete(streamId);
   };
 
-  /** `stored`: the batch's ids in the table, once looked up (null: not yet, none expected). */
-  async function attempt(groups: readonly Group[], stored: Set<string> | null): Promise<GroupAnswer<AppendResult>[]> {
+  /** `stored`: ids of the batch known to be in the table already. */
+  async function attempt(groups: readonly Group[], stored: ReadonlySet<string>): Promise<GroupAnswer<AppendResult>[]> {
     const heads = await readHeads(sql, known, groups);
-    const planned = groups.map((group) => plan(group, heads, stored ?? new Set()));
-    // A stream that moved past what a caller expected may have moved by that very append (a retry): stored ids
-    // come first, as in the append function.
-    if (stored === null && planned.some(isVersionRejection)) return attempt(groups, await storedIds(sql, groups));
+    const seen = new Set(stored);
+    const planned = groups.map((group) => plan(group, heads, seen));
     const rows = planned.flatMap((p) => (isPlanned(p) ? p.rows : []));
-    const inserted = rows.length > 0 ? await insertBatch(sql, rows, heads) : new Map<string, never>();
+    const [inserted, refused] = await Promise.all([
+      rows.length > 0 ? insertBatch(sql, rows, heads) : new Map<string, never>(),
+      storedAmongRefused(groups, planned),
+    ]);
     remember(heads, new Set(rows.map((r) => r.streamId)));
-    return planned.map((p) => answer(p, inserted));
+    return planned.map((p, i) => (refused.has(i) ? refused.get(i)! : answer(p, inserted)));
+  }
+
+  /**
+   * A stream that moved past what a caller expected may have moved by that very append (a retry): stored ids come
+   * first, as in the append function. Neither a refusal nor a duplicate moves a head, so the others' plans stand.
+   */
+  async function storedAmongRefused(groups: readonly Group[], planned: readonly (Planned | GroupAnswer<AppendResult>)[]) {
+    const refused = new Map<number, GroupAnswer<AppendResult>>();
+    const indexes = planned.flatMap((p, i) => (isVersionRejection(p) ? [i] : []));
+    if (indexes.length === 0) return refused;
+    const stored = await storedIds(
+      sql,
+      indexes.map((i) => groups[i]!),
+    );
+    for (const i of indexes) {
+      const duplicate = duplicateAnswer(idsOf(groups[i]!), stored);
+      if (duplicate) refused.set(i, duplicate);
+    }
+    return refused;
   }
 
   return {
@@ -230,7 +259,7 @@ export function createOnlyWriterAppender(sql: SqlExecutor, maxHeads = HEADS_KNOW
     async append(groups) {
       try {
         try {
-          return await attempt(groups, null);
+          return await attempt(groups, new Set());
         } catch (error) {
           if (!isStoredIdViolation(error)) throw error;
           // A retry of an append that was stored: plan again, knowing which ids are there.
