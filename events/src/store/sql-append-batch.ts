@@ -15,6 +15,7 @@ import { createHash } from 'node:crypto';
 import type { SqlExecutor } from '../sql/port.ts';
 import type { GroupAnswer } from './group-commit.ts';
 import { chainHashParts, GENESIS_HASH } from './hash.ts';
+import { isStoredIdViolation, knownEventIds } from './sql-rows.ts';
 import {
   PartialDuplicateError,
   WrongExpectedVersionError,
@@ -83,16 +84,6 @@ async function readHeads(sql: SqlExecutor, known: Map<string, Head>, groups: rea
 }
 
 const idsOf = (group: Group) => group.flatMap((r) => r.events.map((e) => e.eventId.toLowerCase()));
-
-async function storedIds(sql: SqlExecutor, groups: readonly Group[]): Promise<Set<string>> {
-  const ids = groups.flatMap(idsOf);
-  if (ids.length === 0) return new Set();
-  const { rows } = await sql.query<{ event_id: string }>(
-    `select event_id::text as event_id from eventstore.events where event_id = any($1::uuid[])`,
-    [ids],
-  );
-  return new Set(rows.map((r) => r.event_id));
-}
 
 /** A retry ('duplicate') when every id is known, a caller's bug when some are; null when none is. */
 function duplicateAnswer(ids: readonly string[], known: ReadonlySet<string>): GroupAnswer<AppendResult> | null {
@@ -192,11 +183,6 @@ async function insertBatch(sql: SqlExecutor, rows: readonly Row[], heads: Map<st
   return new Map(stored.map((s) => [s.event_id, s]));
 }
 
-const isStoredIdViolation = (error: unknown) => {
-  const e = error as { code?: unknown; constraint?: unknown } | null;
-  return e?.code === '23505' && e.constraint === 'events_event_id_key';
-};
-
 export interface OnlyWriterAppender {
   /** Each group's answer, in order. Throws only when nothing of the batch was stored. */
   append(groups: readonly Group[]): Promise<GroupAnswer<AppendResult>[]>;
@@ -229,7 +215,7 @@ export function createOnlyWriterAppender(sql: SqlExecutor, maxHeads = HEADS_KNOW
     const rows = planned.flatMap((p) => (isPlanned(p) ? p.rows : []));
     const [inserted, refused] = await Promise.all([
       rows.length > 0 ? insertBatch(sql, rows, heads) : new Map<string, never>(),
-      storedAmongRefused(groups, planned),
+      storedAmongRefused(groups, planned, new Set(rows.map((r) => r.eventId))),
     ]);
     remember(heads, new Set(rows.map((r) => r.streamId)));
     return planned.map((p, i) => (refused.has(i) ? refused.get(i)! : answer(p, inserted)));
@@ -238,15 +224,21 @@ export function createOnlyWriterAppender(sql: SqlExecutor, maxHeads = HEADS_KNOW
   /**
    * A stream that moved past what a caller expected may have moved by that very append (a retry): stored ids come
    * first, as in the append function. Neither a refusal nor a duplicate moves a head, so the others' plans stand.
+   * Ids this batch stores itself (looked up after its insert) were not stored when the refused append came.
    */
-  async function storedAmongRefused(groups: readonly Group[], planned: readonly (Planned | GroupAnswer<AppendResult>)[]) {
+  async function storedAmongRefused(
+    groups: readonly Group[],
+    planned: readonly (Planned | GroupAnswer<AppendResult>)[],
+    storing: ReadonlySet<string>,
+  ) {
     const refused = new Map<number, GroupAnswer<AppendResult>>();
     const indexes = planned.flatMap((p, i) => (isVersionRejection(p) ? [i] : []));
     if (indexes.length === 0) return refused;
-    const stored = await storedIds(
+    const stored = await knownEventIds(
       sql,
-      indexes.map((i) => groups[i]!),
+      indexes.flatMap((i) => idsOf(groups[i]!)),
     );
+    for (const id of storing) stored.delete(id);
     for (const i of indexes) {
       const duplicate = duplicateAnswer(idsOf(groups[i]!), stored);
       if (duplicate) refused.set(i, duplicate);
@@ -263,7 +255,7 @@ export function createOnlyWriterAppender(sql: SqlExecutor, maxHeads = HEADS_KNOW
         } catch (error) {
           if (!isStoredIdViolation(error)) throw error;
           // A retry of an append that was stored: plan again, knowing which ids are there.
-          return await attempt(groups, await storedIds(sql, groups));
+          return await attempt(groups, await knownEventIds(sql, groups.flatMap(idsOf)));
         }
       } catch (error) {
         forget(groups.flatMap((g) => g.map((r) => r.streamId)));

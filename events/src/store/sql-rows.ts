@@ -146,3 +146,19 @@ export async function saveCheckpoint(sql: SqlExecutor, subscriber: string, posit
     [subscriber, position.transactionId.toString(), position.globalPosition.toString()],
   );
 }
+
+/** The events table refused an event id it holds already (a retry, or two identical appends racing). */
+export function isStoredIdViolation(error: unknown): boolean {
+  const e = error as { code?: unknown; constraint?: unknown } | null;
+  return e?.code === '23505' && e.constraint === 'events_event_id_key';
+}
+
+/** Which of these event ids the events table holds. */
+export async function knownEventIds(sql: SqlExecutor, ids: readonly string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const { rows } = await sql.query<{ event_id: string }>(
+    `select event_id::text as event_id from eventstore.events where event_id = any($1::uuid[])`,
+    [ids],
+  );
+  return new Set(rows.map((row) => row.event_id));
+}

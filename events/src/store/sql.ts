@@ -26,6 +26,7 @@ import {
 } from './sql-rows.ts';
 import { appendWithFunction } from './sql-append.ts';
 import { createOnlyWriterAppender, type OnlyWriterAppender } from './sql-append-batch.ts';
+import { isStoredIdViolation, knownEventIds } from './sql-rows.ts';
 import { startSubscription, subscriptionRegistry, type SubscriptionSource } from './subscription.ts';
 
 /** Wakes subscribers when another process appends (e.g. LISTEN/NOTIFY); without one they poll. */
@@ -106,7 +107,7 @@ export async function createSqlEventStore(db: SqlDatabase, options: SqlEventStor
       } catch (error) {
         if (error instanceof WrongExpectedVersionError) recent?.forget(error.streamId);
         // Two identical appends to different streams can both pass the id check and race on the unique index.
-        if (!isUniqueViolation(error, 'events_event_id_key')) throw error;
+        if (!isStoredIdViolation(error)) throw error;
         const known = await knownEventIds(db, ids);
         if (classifyKnownIds(ids, known) === 'duplicate') return { outcome: 'duplicate' };
         throw error;
@@ -335,18 +336,4 @@ async function alone(db: SqlDatabase, requests: readonly StreamAppend[]): Promis
   } catch (error) {
     return { ok: false, error };
   }
-}
-
-async function knownEventIds(sql: SqlExecutor, ids: readonly string[]): Promise<Set<string>> {
-  if (ids.length === 0) return new Set();
-  const { rows } = await sql.query<{ event_id: string }>(
-    `select event_id::text as event_id from eventstore.events where event_id = any($1::uuid[])`,
-    [ids],
-  );
-  return new Set(rows.map((row) => row.event_id));
-}
-
-function isUniqueViolation(error: unknown, constraint: string): boolean {
-  const e = error as { code?: unknown; constraint?: unknown } | null;
-  return e?.code === '23505' && e.constraint === constraint;
 }
