@@ -1,6 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { START, type Position } from './port.ts';
+import { START, type Position, type StoredEvent } from './port.ts';
 import { startSubscription, type SubscriptionSource } from './subscription.ts';
+
+const fakeEvent = (position: number): StoredEvent => ({
+  streamId: 's-1',
+  streamPosition: position,
+  eventId: `00000000-0000-4000-8000-${String(position).padStart(12, '0')}`,
+  type: 'E',
+  schemaVersion: 1,
+  data: {},
+  metadata: {},
+  transactionId: 1n,
+  globalPosition: BigInt(position),
+  recordedAt: new Date(0),
+});
 
 /** A source whose appends become readable only after a few reads, like a commit behind an open transaction. */
 function lateVisibilitySource(readsUntilVisible: number) {
@@ -49,18 +62,25 @@ describe('catch-up subscription loop', () => {
 });
 
 describe('coalescing batches', () => {
-  /** A source with `available` events to hand out one batch (all of them) at a time. */
+  /**
+   * A source handing out what was appended, up to a batch at a time, to the handler; appends `skipped` says so are
+   * passed over without a handler call (as a store skips a batch of nothing the handler accepts).
+   */
   function countingSource() {
     let listener: (() => void) | null = null;
     let appended = 0;
     let handled = 0;
     const batches: number[] = [];
+    const skipped = new Set<number>();
     const source: SubscriptionSource = {
       loadCheckpoint: async () => null,
-      async processBatch() {
+      async processBatch(_subscriber, batchSize, handle) {
         if (handled === appended) return null;
-        batches.push(appended - handled);
-        handled = appended;
+        const size = Math.min(batchSize, appended - handled);
+        const positions = Array.from({ length: size }, (_, i) => handled + i + 1);
+        batches.push(size);
+        if (!positions.every((p) => skipped.has(p))) await handle(positions.map(fakeEvent), { tx: null });
+        handled += size;
         return { transactionId: 1n, globalPosition: BigInt(handled) };
       },
       onAppend(l) {
@@ -71,13 +91,33 @@ describe('coalescing batches', () => {
     return {
       source,
       batches,
-      append(): Position {
+      append(options: { skipped?: boolean } = {}): Position {
         appended += 1;
+        if (options.skipped) skipped.add(appended);
         listener?.();
         return { transactionId: 1n, globalPosition: BigInt(appended) };
       },
     };
   }
+
+  it('does not wait after a full batch or a skipped one: the subscriber would only fall behind', async () => {
+    const fake = countingSource();
+    const options = { subscriber: 's', pollIntervalMs: 5, coalesceMs: 60_000, batchSize: 2, handle: async () => {} };
+    const subscription = startSubscription(fake.source, options);
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 20)); // started, and found nothing
+      for (let i = 0; i < 4; i++) fake.append({ skipped: true });
+      let last = fake.append();
+      for (let i = 0; i < 4; i++) last = fake.append();
+      // Two skipped batches, two full ones, then the last one, without a minute's wait in between.
+      const deadline = Date.now() + 3_000;
+      while (fake.batches.length < 5 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(fake.batches).toEqual([2, 2, 2, 2, 1]);
+      expect(subscription.position()).toEqual(last);
+    } finally {
+      await subscription.stop();
+    }
+  });
 
   it('takes the appends that came while it waited in one batch', async () => {
     const fake = countingSource();

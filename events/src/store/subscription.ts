@@ -118,14 +118,22 @@ export function startSubscription(source: SubscriptionSource, options: Subscribe
           if (!peeked.more && wakeUps === wakeUpsBefore) followUpMs = 0;
           settleWaiters();
         }
-        const next = !peeked || peeked.more ? await source.processBatch(options.subscriber, batchSize, options.handle) : null;
+        let handled = 0;
+        const handle: typeof options.handle = (events, context) => {
+          handled = events.length;
+          return options.handle(events, context);
+        };
+        const next = !peeked || peeked.more ? await source.processBatch(options.subscriber, batchSize, handle) : null;
         failures = 0;
         if (next) {
           current = next;
           if (wakeUps === wakeUpsBefore) followUpMs = 0;
           settleWaiters();
           // Appends do not cut the wait short (that is the point); someone waiting for a position, or stop(), does.
-          if (options.coalesceMs && waiters.size === 0) await coalesce(options.coalesceMs);
+          // Only after a batch that caught up: a full one leaves more waiting, and one skipped (nothing its handler
+          // accepts) cost no transaction; waiting then would only let the subscriber fall behind.
+          const caughtUp = handled > 0 && handled < batchSize;
+          if (options.coalesceMs && caughtUp && waiters.size === 0) await coalesce(options.coalesceMs);
           continue;
         }
         if (dirty) continue;
