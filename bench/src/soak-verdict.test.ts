@@ -111,7 +111,7 @@ describe('soak memory verdict', () => {
     expect(judgeMemory(samples, limits)).toEqual({ kind: 'load_stopped', minutes: [5, 6] });
   });
 
-  it('warms up for a quarter of the run, between one and five minutes', () => {
-    expect([2, 5, 8, 20, 60].map(defaultWarmupMinutes)).toEqual([1, 1, 2, 5, 5]);
+  it('warms up for half the run, between one and ten minutes', () => {
+    expect([2, 5, 8, 20, 60].map(defaultWarmupMinutes)).toEqual([1, 2, 4, 10, 10]);
   });
 });

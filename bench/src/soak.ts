@@ -13,7 +13,7 @@
  * it did, or if the run was too short to judge.
  *
  * Knobs: SOAK_MINUTES (default 20), SOAK_ROOMS (default 100), SOAK_THINK_MS (a player's mean think time, default
- * 2000), SOAK_WARMUP_MINUTES (default a quarter of the run, 1 to 5), SOAK_HEAP_SNAPSHOTS (a directory: a heap
+ * 2000), SOAK_WARMUP_MINUTES (default half the run, 1 to 10), SOAK_HEAP_SNAPSHOTS (a directory: a heap
  * snapshot of the platform process is written there at the end of the warm-up and at the end, to compare what the
  * heap kept; writing one raises RSS for good, so judge RSS on a run without them). Writes
  * bench/results/soak-<timestamp>.json.
