@@ -138,6 +138,26 @@ describe('recent events of the only writer', () => {
       expect(recent.streamAfter('crazy-big', 0)).toBeUndefined();
     });
 
+    it('keeps the last event of the streams used longest ago before it forgets any', () => {
+      const recent = createRecentEvents(START, { streamsBytes: 40_000 });
+      const wallet = [stored('wallet-1', 1, { amount: 1 }), stored('wallet-1', 2, { amount: 2 })];
+      recent.appended(wallet, { 'wallet-1': 2 });
+      // Games in play push it out of the budget: it keeps its version and last event, not its older ones, and so
+      // do the games dealt longest ago (two deals each).
+      for (let i = 0; i < 10; i++) recent.appended([deal(`crazy-${i}`, 1), deal(`crazy-${i}`, 2)], { [`crazy-${i}`]: 2 });
+      expect(recent.version('crazy-0')).toBe(2);
+      expect(recent.streamAfter('crazy-0', 0)).toBeUndefined();
+      expect(recent.streamAfter('crazy-9', 0)).toHaveLength(2);
+      expect(recent.held().streamsBytes).toBeLessThanOrEqual(40_000);
+      expect(recent.version('wallet-1')).toBe(2);
+      expect(recent.streamAfter('wallet-1', 1)).toEqual([wallet[1]]);
+      expect(recent.streamAfter('wallet-1', 0)).toBeUndefined();
+      // Its next event joins on, as for any stream it knows.
+      const third = stored('wallet-1', 3, { amount: 3 });
+      recent.appended([third], { 'wallet-1': 3 });
+      expect(recent.streamAfter('wallet-1', 1)).toEqual([wallet[1], third]);
+    });
+
     it('gives back the weight of a stream it forgets', () => {
       const recent = createRecentEvents(START, limits);
       recent.appended([deal('crazy-1', 1)], { 'crazy-1': 1 });

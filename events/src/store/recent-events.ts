@@ -110,12 +110,30 @@ export function createRecentEvents(start: Position, limits: Partial<RecentLimits
     streamsBytes -= known.bytes;
   };
 
-  const remember = (streamId: string, tail: StreamTail) => {
-    forget(streamId);
+  const fits = (bytes: number) => streams.size < RECENT_STREAMS_MAX && streamsBytes + bytes <= streamsBytesMax;
+
+  /**
+   * Makes room for `bytes` more: the streams used longest ago first keep only their last event (still enough for
+   * their version, a backward read of the last event and a reader that is up to date), then are forgotten.
+   */
+  const makeRoom = (bytes: number) => {
+    for (const [oldest, known] of streams) {
+      if (fits(bytes) || streams.size >= RECENT_STREAMS_MAX) break;
+      if (known.events.length <= 1) continue;
+      const last = known.events.length - 1;
+      const kept = tailOf(oldest, known.version, known.events.slice(last), known.sizes.slice(last), streamsBytesMax);
+      streams.set(oldest, kept);
+      streamsBytes += kept.bytes - known.bytes;
+    }
     for (const [oldest] of streams) {
-      if (streams.size < RECENT_STREAMS_MAX && streamsBytes + tail.bytes <= streamsBytesMax) break;
+      if (fits(bytes)) return;
       forget(oldest);
     }
+  };
+
+  const remember = (streamId: string, tail: StreamTail) => {
+    forget(streamId);
+    makeRoom(tail.bytes);
     streams.set(streamId, tail);
     streamsBytes += tail.bytes;
   };
