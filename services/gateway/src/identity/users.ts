@@ -72,12 +72,16 @@ export interface PublicUser {
   readonly avatar: string | null;
 }
 
+/** A user id as the table writes it out (lower-case): only such ids can name a user. */
+const USER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
 /** The public part of several users at once (ids that are not users are simply absent). */
 export async function findPublicUsers(db: SqlExecutor, ids: readonly string[]): Promise<Map<string, PublicUser>> {
-  const unique = [...new Set(ids)];
+  const unique = [...new Set(ids)].filter((id) => USER_ID.test(id));
   if (unique.length === 0) return new Map();
+  // By the key itself (a room view names its players on every push): comparing the ids as text read every row.
   const { rows } = await db.query<{ id: string; name: string; username: string | null; avatar: string | null }>(
-    `select id::text as id, name, username, avatar from identity_users where id::text = any($1::text[])`,
+    `select id::text as id, name, username, avatar from identity_users where id = any($1::uuid[])`,
     [unique],
   );
   return new Map(rows.map((row) => [row.id, { id: row.id, name: row.name, username: row.username, avatar: row.avatar }]));
