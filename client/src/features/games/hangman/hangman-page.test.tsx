@@ -41,7 +41,8 @@ describe('/hangman', () => {
   it('is open without login, titled and described for search and sharing, and asks a signed-out player to sign in to play', async () => {
     renderAt('/hangman');
     expect(await screen.findByTestId('sign-in-to-play', {}, { timeout: 5000 })).toBeTruthy();
-    expect(document.title).toBe('Hangman Game');
+    // The page sets its title and description once it has drawn (an effect): waited for, as under /am.
+    await waitFor(() => expect(document.title).toBe('Hangman Game'));
     expect(document.querySelector('meta[name="description"]')?.getAttribute('content')).toBe('Play the classic Hangman word guessing game');
     // The form is drawn before the options arrive; their categories fill it in.
     expect(await screen.findByRole('option', { name: 'Animals' })).toBeTruthy();
