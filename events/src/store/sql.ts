@@ -15,6 +15,8 @@ import {
 import { createRecentEvents, type RecentEvents, type RecentLimits } from './recent-events.ts';
 import { migrateEventStore } from './schema.ts';
 import {
+  isStoredIdViolation,
+  knownEventIds,
   peekAfterCheckpoint,
   readAllAfterCheckpoint,
   readAllRows,
@@ -26,7 +28,6 @@ import {
 } from './sql-rows.ts';
 import { appendWithFunction } from './sql-append.ts';
 import { createOnlyWriterAppender, type OnlyWriterAppender } from './sql-append-batch.ts';
-import { isStoredIdViolation, knownEventIds } from './sql-rows.ts';
 import { startSubscription, subscriptionRegistry, type SubscriptionSource } from './subscription.ts';
 
 /** Wakes subscribers when another process appends (e.g. LISTEN/NOTIFY); without one they poll. */
