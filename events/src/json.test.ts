@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { canonicalJson } from './json.ts';
+import { chainHash, GENESIS_HASH } from './store/hash.ts';
+
+describe('canonical JSON', () => {
+  it('sorts keys by code unit at every depth, drops undefined members and escapes strings as JSON does', () => {
+    const value = {
+      type: 'GuessMade',
+      data: { letter: 'ሀ', '10': 1, '9': 2, b: [3, { z: null, a: 'say "hi"\n' }, []], a: {}, gone: undefined, t: true },
+    };
+    expect(canonicalJson(value)).toBe(
+      '{"data":{"10":1,"9":2,"a":{},"b":[3,{"a":"say \\"hi\\"\\n","z":null},[]],"letter":"ሀ","t":true},"type":"GuessMade"}',
+    );
+    expect(JSON.parse(canonicalJson(value))).toEqual(JSON.parse(JSON.stringify(value)));
+  });
+
+  it('hashes an event as every stored event has been hashed (a change here would break every chain in the audit)', () => {
+    const event = {
+      streamId: 'room-ABCD',
+      streamPosition: 3,
+      eventId: '6f1c1a52-8d7e-4b7a-9a53-2b1f0c9e4d10',
+      type: 'GuessMade',
+      data: { letter: 'ሀ', '10': 1, '9': 2, b: [3, { z: null, a: 'say "hi"\n' }, []], a: {}, t: true },
+    };
+    expect(chainHash(GENESIS_HASH, event)).toBe('b9041c55e260d2d49b94348693cea6f1f990ba9d55d6b4e107848b9f0ffbc9e2');
+  });
+});
