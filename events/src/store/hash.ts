@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { canonicalJson, type JsonObject } from '../json.ts';
 
 export const GENESIS_HASH = '0'.repeat(64);
@@ -14,9 +14,8 @@ export interface HashedFields {
 /** Each event's hash covers its content and the previous event's hash, so no stored event can be edited unseen. */
 export function chainHash(prevHash: string, event: HashedFields): string {
   const { prefix, suffix } = chainHashParts(event);
-  return createHash('sha256')
-    .update(`${prevHash}${prefix}${String(event.streamPosition)}${suffix}`)
-    .digest('hex');
+  // The one-shot hash: about half the cost of a Hash object for an event's few hundred bytes.
+  return hash('sha256', `${prevHash}${prefix}${String(event.streamPosition)}${suffix}`, 'hex');
 }
 
 /** Stands for the stream position while the canonical text is built; never stored. */

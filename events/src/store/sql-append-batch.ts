@@ -11,10 +11,9 @@
  * refuse anything the checks missed: a stored id (a retry) has the batch planned again knowing the stored ids; a
  * position taken means a head known here was wrong, so those heads are forgotten and the batch fails as a whole.
  */
-import { createHash } from 'node:crypto';
 import type { SqlExecutor } from '../sql/port.ts';
 import type { GroupAnswer } from './group-commit.ts';
-import { chainHashParts, GENESIS_HASH } from './hash.ts';
+import { chainHash, GENESIS_HASH } from './hash.ts';
 import { isStoredIdViolation, knownEventIds } from './sql-rows.ts';
 import {
   PartialDuplicateError,
@@ -51,12 +50,8 @@ const versionHolds = (expected: ExpectedVersion, version: number) =>
         : true;
 
 /** The next hash of a stream's chain, as the append function computes it (hash.ts). */
-function nextHash(prevHash: string, streamId: string, position: number, event: Pick<Row, 'eventId' | 'type' | 'data'>) {
-  const { prefix, suffix } = chainHashParts({ streamId, eventId: event.eventId, type: event.type, data: event.data });
-  return createHash('sha256')
-    .update(`${prevHash}${prefix}${String(position)}${suffix}`)
-    .digest('hex');
-}
+const nextHash = (prevHash: string, streamId: string, streamPosition: number, event: Pick<Row, 'eventId' | 'type' | 'data'>) =>
+  chainHash(prevHash, { streamId, streamPosition, eventId: event.eventId, type: event.type, data: event.data });
 
 /** How many streams' heads the only writer keeps (the most recently used): a few hundred bytes each. */
 export const HEADS_KNOWN_MAX = 20_000;
