@@ -3,7 +3,8 @@
  * (embedded mode on a scratch PostgreSQL database):
  *
  * - A Codebreaker race with a bet, on two phones (360×740, as the room suites): Abebe in English creates the room in
- *   the lobby, Sara in Amharic joins with the share link, both get ready and agree a bet, and they race on the same
+ *   the lobby, Sara in Amharic joins with the share link, both get ready (the answer to Abebe's Ready held back until
+ *   the push of Sara's has reached his phone, as on a slow connection) and agree a bet, and they race on the same
  *   code: Abebe cracks it at once, Sara after one wrong guess. The winner's wallet has the prize; both histories show
  *   the match with its result and tokens, and both replays walk every guess.
  * - One game each of Geo Sprint (in Amharic: every question answered, one wrongly, a 50/50 used, one result's reveal
@@ -17,12 +18,12 @@
  * suite reads its word; Math Sprint's problems are read off the screen. Time-driven screens (Rapid Recall's showing,
  * Geo Sprint's reveal, the sprints' ends) are waited for on the screen, never with sleeps.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import pg from 'pg';
 import { createScratchDatabase, findTestPostgres } from '@qal/events/testing';
-import { CHROMIUM, chromiumAvailable, startQal, type QalServer } from './support/qal-server.ts';
-import { expectWalletShows, numberIn } from './support/page.ts';
+import { CHROMIUM, chromiumAvailable, printServerOutputOnFailure, startQal, type QalServer } from './support/qal-server.ts';
+import { expectWalletShows, holdAnswer, numberIn } from './support/page.ts';
 import {
   auditLedger,
   expectFits,
@@ -131,6 +132,8 @@ describe.skipIf(!pgUrl)('arcade race and sprints in the browser', () => {
     browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-dev-shm-usage'] });
   });
 
+  beforeEach(({ onTestFailed }) => printServerOutputOnFailure(server, onTestFailed));
+
   afterAll(async () => {
     await browser?.close();
     await store?.end();
@@ -176,11 +179,21 @@ describe.skipIf(!pgUrl)('arcade race and sprints in the browser', () => {
     await visible(sara.page.getByRole('heading', { name: ROOM_NAME }));
     await visible(page.getByTestId('room-player').filter({ hasText: 'Sara' }));
 
-    // Both ready; Abebe proposes the bet, Sara accepts; the pot and the prize show on both phones.
-    for (const racer of [abebe, sara]) await racer.page.getByRole('button', { name: racer.text.ready }).click();
+    // Both ready, Abebe on a slow connection: the answer to his Ready reaches his phone only after the push of
+    // Sara's. The older answer must not take back what the push showed (her seat back to "Not ready" for good).
+    const abebeAnswer = await holdAnswer(page, `**/api/v1/rooms/${raceCode}/ready`);
+    await page.getByRole('button', { name: TEXT.en.ready }).click();
+    await abebeAnswer.answered;
+    await sara.page.getByRole('button', { name: sara.text.ready }).click();
     // Exactly "Ready" ("Not ready" holds the word too): both seats are ready before the bet, which is for every seat.
-    for (const name of ['Abebe', 'Sara'])
-      await visible(page.getByTestId('room-player').filter({ hasText: name }).getByText(TEXT.en.readyStatus, { exact: true }));
+    const readyOnAbebe = (name: string) =>
+      page.getByTestId('room-player').filter({ hasText: name }).getByText(TEXT.en.readyStatus, { exact: true });
+    await visible(readyOnAbebe('Sara'));
+    abebeAnswer.release();
+    await visible(page.locator('section.mp-page[aria-busy="false"]'));
+    for (const name of ['Abebe', 'Sara']) await visible(readyOnAbebe(name));
+
+    // Abebe proposes the bet, Sara accepts; the pot and the prize show on both phones.
     await page.locator('label.chip', { hasText: `${BET} tokens` }).click();
     await page.getByRole('button', { name: 'Propose bet' }).click();
     await visible(sara.page.getByTestId('bet-state').getByText(sara.text.pot(STAKES)));

@@ -95,6 +95,12 @@ export const RoomView = z.object({
   prize: z.optional(z.int()),
   /** How the current match was settled, once it is finished (null before). */
   settlement: z.optional(z.nullable(RoomSettlementView)),
+  /**
+   * Global position of the room stream's last event the view includes (the `room` push's version): of two views of
+   * a room, the one with the higher version is the newer, whichever came first (a push can overtake an action's
+   * answer). Sent with one room (an action's answer, GET, the snapshot and pushes), not in lists.
+   */
+  version: z.optional(z.int()),
 });
 export type RoomView = z.infer<typeof RoomView>;
 

@@ -34,6 +34,7 @@ type Push = Extract<ServerMessage, { type: 'push' }>;
 interface RoomPush {
   code: string;
   status: string;
+  version?: number;
   players: { id: string; name: string; status: string; online: boolean; ready: boolean }[];
 }
 const pushes = (ws: { received: ServerMessage[] }, channel: string, event: string) =>
@@ -152,5 +153,43 @@ describe('rooms over the websocket', () => {
     back.close();
     hostWs.close();
     thirdWs.close();
+  });
+});
+
+describe('room views and their versions', () => {
+  it('two players ready at once: every view says its version, and the newest shows both ready whichever arrives first', async () => {
+    const host = await c.player('Tigist');
+    const guest = await c.player('Dawit');
+    const hostWs = await connect(host.token);
+    const created = await hostWs.command('room.create', { roomName: 'Both ready', maxPlayers: 2, gameDuration: 'rush', entryFee: 10 });
+    const code = (created.data as { room: { code: string } }).room.code;
+    const channel = `room:${code}`;
+    await c.ok('POST', `/rooms/${code}/join`, guest.token, {});
+    hostWs.send({ type: 'subscribe', channel });
+    const snapshot = await hostWs.next('subscribed', (m) => m.channel === channel);
+
+    // Both tap Ready together: the room runs one command after the other, and answers each with the room as it left it.
+    const answers = await Promise.all(
+      [host, guest].map(async (p) => (await c.ok<{ room: RoomPush }>('POST', `/rooms/${code}/ready`, p.token, {})).room),
+    );
+    const readyCount = (room: RoomPush) => room.players.filter((p) => p.ready).length;
+    const bothReady = await hostWs.next('push', (m) => m.channel === channel && readyCount(m.data as RoomPush) === 2);
+
+    // The first answer is older than the push of the second ready: on the phone it may come after that push, and
+    // only its version tells it is behind.
+    const [older, newer] = [...answers].sort((a, b) => (a.version ?? 0) - (b.version ?? 0));
+    expect(readyCount(older!)).toBe(1);
+    expect(older!.version).toBeLessThan(bothReady.version);
+    expect(readyCount(newer!)).toBe(2);
+    // Every view of the room carries the version its push would: ordered by it, none shows fewer players ready.
+    const pushed = pushes(hostWs, channel, 'room');
+    for (const push of pushed) expect((push.data as RoomPush).version).toBe(push.version);
+    expect((snapshot.snapshot as RoomPush).version).toBe(snapshot.version);
+    const views = [snapshot.snapshot as RoomPush, ...answers, ...pushed.map((m) => m.data as RoomPush)];
+    for (const view of views) expect(view.version).toEqual(expect.any(Number));
+    const byVersion = views.sort((a, b) => a.version! - b.version!);
+    expect(byVersion.map(readyCount)).toEqual([...byVersion.map(readyCount)].sort((a, b) => a - b));
+    expect(readyCount(byVersion.at(-1)!)).toBe(2);
+    hostWs.close();
   });
 });

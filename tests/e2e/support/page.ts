@@ -34,3 +34,25 @@ export async function expectWalletShows(
   await expect.poll(async () => ({ balance: await figure('wallet-balance'), held: await figure('wallet-held') }), settle).toEqual(expected);
   expect(await figure('wallet-available')).toBe(expected.balance - expected.held);
 }
+
+/**
+ * Holds the page's next answer from `url` (a glob), as a slow network would: the request reaches the server at once,
+ * and its answer reaches the page only once released. `answered` resolves when the server has answered.
+ */
+export async function holdAnswer(page: Page, url: string): Promise<{ answered: Promise<void>; release: () => void }> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let markAnswered!: () => void;
+  const answered = new Promise<void>((resolve) => (markAnswered = resolve));
+  await page.route(
+    url,
+    async (route) => {
+      const response = await route.fetch();
+      markAnswered();
+      await released;
+      await route.fulfill({ response });
+    },
+    { times: 1 },
+  );
+  return { answered, release };
+}

@@ -150,3 +150,50 @@ export async function startQal(options: { env?: Record<string, string> } = {}): 
     },
   };
 }
+
+/** How many of the server's last output lines a failed test prints. */
+const FAILURE_OUTPUT_LINES = 150;
+
+/** A request's log lines share its correlation id; only the first names the address asked for. */
+interface LogLine {
+  readonly correlationId?: string;
+  readonly req?: { readonly url?: string };
+}
+const logLineOf = (line: string): LogLine | null => {
+  try {
+    const parsed: unknown = JSON.parse(line);
+    return parsed && typeof parsed === 'object' ? (parsed as LogLine) : null;
+  } catch {
+    return null;
+  }
+};
+
+/**
+ * The lines of the server's output worth reading after a failure: without the requests for the client's files and
+ * pages (the service worker alone fetches a few hundred), which would fill the tail; the API's and the socket's stay.
+ */
+function withoutStaticRequests(lines: readonly string[]): string[] {
+  const parsed = lines.map(logLineOf);
+  const staticIds = new Set(
+    parsed.flatMap((line) => {
+      const url = line?.req?.url;
+      return line?.correlationId && url && !url.startsWith('/api/') && !url.startsWith('/ws') ? [line.correlationId] : [];
+    }),
+  );
+  return lines.filter((_, i) => {
+    const id = parsed[i]?.correlationId;
+    return !id || !staticIds.has(id);
+  });
+}
+
+/**
+ * Prints the server's last output lines when a test fails: a failure seen once in CI is then read from the run's
+ * log (what the server did, refused or logged as an error meanwhile) rather than guessed at. Call in `beforeEach`.
+ */
+export function printServerOutputOnFailure(server: QalServer | undefined, onTestFailed: (handler: () => void) => void): void {
+  onTestFailed(() => {
+    if (!server) return;
+    const tail = withoutStaticRequests(server.output().trimEnd().split('\n')).slice(-FAILURE_OUTPUT_LINES);
+    console.error(`The server's last ${tail.length} output lines (requests for static files left out):\n${tail.join('\n')}`);
+  });
+}

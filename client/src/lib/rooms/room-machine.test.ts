@@ -131,6 +131,44 @@ describe('room machine: actions', () => {
     expect(actor.getSnapshot().matches({ lifecycle: 'waiting' })).toBe(true);
   });
 
+  it("keeps another player's ready, pushed while the answer to my own ready was on its way", async () => {
+    let release!: (room: RoomView) => void;
+    const { actor, calls } = start(
+      { load: async () => ({ room: aRoom({ version: 10 }), match: null }), act: () => new Promise((resolve) => (release = resolve)) },
+      'u-1',
+    );
+    await waitFor(actor, (s) => s.matches({ lifecycle: 'waiting' }));
+    const readyOf = (ids: string[], version: number) =>
+      aRoom({ version, players: aRoom().players.map((p) => (ids.includes(p.id) ? { ...p, status: 'ready' as const, ready: true } : p)) });
+    actor.send({ type: 'ACT', action: { type: 'ready' } });
+    // The server made me ready (version 12), then Sara (14); the push of hers arrives before the answer to mine.
+    actor.send({ type: 'ROOM', room: readyOf(['u-1', 'u-2'], 14) });
+    release(readyOf(['u-1'], 12));
+    await waitFor(actor, (s) => s.matches({ request: 'idle' }));
+    expect(actor.getSnapshot().context.room?.players.map((p) => p.status)).toEqual(['ready', 'ready']);
+    expect(calls.done).toEqual(['ready']);
+  });
+
+  it('keeps a pushed room over a re-read that began before the push', async () => {
+    let finishRead!: (loaded: Loaded) => void;
+    let reads = 0;
+    const { actor } = start({
+      load: () =>
+        (reads += 1) === 1
+          ? Promise.resolve({ room: aRoom({ version: 10 }), match: null })
+          : new Promise((resolve) => (finishRead = resolve)),
+    });
+    await waitFor(actor, (s) => s.matches({ lifecycle: 'waiting' }));
+    actor.send({ type: 'REFRESH' });
+    actor.send({ type: 'ROOM', room: aRoom({ version: 15, roomName: 'Pushed' }) });
+    expect(actor.getSnapshot().context.room?.roomName).toBe('Pushed');
+    finishRead({ room: aRoom({ version: 12, roomName: 'Read' }), match: null });
+    await waitFor(actor, (s) => s.matches({ request: 'idle' }));
+    expect(actor.getSnapshot().context.room?.roomName).toBe('Pushed');
+    actor.send({ type: 'ROOM', room: aRoom({ version: 16, roomName: 'Newer' }) });
+    expect(actor.getSnapshot().context.room?.roomName).toBe('Newer');
+  });
+
   it('goes in progress when the start answers with the running room', async () => {
     const { actor } = start({ act: async () => inProgress }, 'u-1');
     await waitFor(actor, (s) => s.matches({ lifecycle: 'waiting' }));

@@ -10,8 +10,9 @@ import type { DuelMove, DuelView, RoomAction, RoomView } from './rooms-api.ts';
  * - `request`: idle | acting (a room action) | moving (a move) | refreshing (re-reading the room and match):
  *   one request at a time, so a double tap never sends two.
  *
- * Views arrive from everywhere (websocket pushes already de-duplicated by version, HTTP answers, polling); a match
- * view that is behind the one shown (an answer overtaken by a push) is dropped by its progress, not by arrival.
+ * Views arrive from everywhere (websocket pushes already de-duplicated by version, HTTP answers, polling); one that
+ * is behind the one shown (an answer overtaken by a push) is dropped, not kept by arrival: a room view by its version,
+ * a match view by its progress.
  */
 export type RoomContext = {
   code: string;
@@ -66,6 +67,15 @@ export function turnOf(match: DuelView | null, me: string): TurnState {
   return match.currentPlayerId === me ? 'guessing' : 'watching';
 }
 
+/**
+ * True unless `next` is an older view of the room than the one shown. An action's answer is read before the server
+ * waits on its read model, so the push of another player's action can reach the page first; taking the answer after
+ * it would undo what the push showed until the room next changes. A view without a version is taken as it comes.
+ */
+export function isNotOlderRoom(next: RoomView, current: RoomView | null): boolean {
+  return next.version === undefined || current?.version === undefined || next.version >= current.version;
+}
+
 /** A view of the room's current match (not of an earlier one the room has moved on from). */
 const belongsToRoom = (view: DuelView, room: RoomView | null) => !room?.matchId || room.matchId === view.matchId;
 
@@ -85,21 +95,28 @@ export const roomMachine = setup({
     reportProblem: (_, _error: unknown) => {},
     /** An action went through (the page may say so, or leave the room after 'leave' and 'delete'). */
     actionDone: (_, _done: { action: RoomAction; room: RoomView }) => {},
-    keepRoom: assign(({ context }, room: RoomView) => ({
-      room,
-      // A rematch moves the room to a new match: the old match's view no longer applies.
-      match: context.match && room.matchId && context.match.matchId !== room.matchId ? null : context.match,
-    })),
+    keepRoom: assign(({ context }, room: RoomView) =>
+      isNotOlderRoom(room, context.room)
+        ? {
+            room,
+            // A rematch moves the room to a new match: the old match's view no longer applies.
+            match: context.match && room.matchId && context.match.matchId !== room.matchId ? null : context.match,
+          }
+        : {},
+    ),
     keepMatch: assign({ match: (_, view: DuelView) => view }),
-    keepLoaded: assign(({ context }, loaded: Loaded) => ({
-      room: loaded.room,
-      match:
-        loaded.match && belongsToRoom(loaded.match, loaded.room) && isNotOlder(loaded.match, context.match)
-          ? loaded.match
-          : context.match && belongsToRoom(context.match, loaded.room)
-            ? context.match
-            : null,
-    })),
+    keepLoaded: assign(({ context }, loaded: Loaded) => {
+      const room = isNotOlderRoom(loaded.room, context.room) ? loaded.room : (context.room ?? loaded.room);
+      return {
+        room,
+        match:
+          loaded.match && belongsToRoom(loaded.match, room) && isNotOlder(loaded.match, context.match)
+            ? loaded.match
+            : context.match && belongsToRoom(context.match, room)
+              ? context.match
+              : null,
+      };
+    }),
   },
   guards: {
     isThisRoom: ({ context }, room: RoomView) => room.code === context.code,

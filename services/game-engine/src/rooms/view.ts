@@ -22,7 +22,8 @@ export function settlementView(state: RoomState): RoomSettlementView | null {
   };
 }
 
-export function roomView(state: RoomState): RoomView {
+/** `version`: the global position of the room stream's last event folded into `state`, when the caller knows it. */
+export function roomView(state: RoomState, version?: number): RoomView {
   const { settings, bet } = state;
   const placedStakes = bet
     ? Object.values(bet.stakes).filter((id) => state.holds.some((h) => h.holdId === id && h.placement === 'placed')).length
@@ -58,6 +59,7 @@ export function roomView(state: RoomState): RoomView {
     matches: [...state.matches],
     prize: prizeOfRoom(state),
     settlement: settlementView(state),
+    ...(version === undefined ? {} : { version }),
   };
 }
 

@@ -22,7 +22,7 @@ import type { RoomState } from '../rooms/state.ts';
 import { roomView } from '../rooms/view.ts';
 import { answer, later, type HandlerResult } from './handler-result.ts';
 import { settleRoomMoney } from './room-money.ts';
-import { loadRoom, roomAppend, roomLockKey, type LoadedRoom } from './room-store.ts';
+import { loadRoom, roomAppend, roomLockKey, roomVersionOf, type LoadedRoom } from './room-store.ts';
 import { AGAIN, appendAll, withRetries, type HandlerDeps } from './shell.ts';
 
 /** What a room command appends besides its room events (the match stream at a start or a forfeit). */
@@ -35,12 +35,20 @@ export interface RoomCommandSpec {
   readonly code: string;
   /** Decides on the loaded room; may add appends to other streams (atomically with the room's). */
   readonly plan: (loaded: LoadedRoom) => Promise<RoomPlan | RoomRejection> | RoomPlan | RoomRejection;
-  /** The answer once the command's events and ledger steps are stored (default: `{ room }`). */
-  readonly respond?: (state: RoomState) => CommandOutcome;
+  /**
+   * The answer once the command's events and ledger steps are stored (default: `{ room }`), from the room as read
+   * then and its version (roomVersionOf).
+   */
+  readonly respond?: (state: RoomState, version: number) => CommandOutcome;
 }
 
-export const roomAnswer = (command: CommandEnvelope, state: RoomState, extra: JsonObject = {}): CommandOutcome =>
-  succeeded(command.commandId, { room: roomView(state) as unknown as JsonObject, ...extra });
+/**
+ * `{ room }` with the room's version: the answer is read before the command's wait for the read model, and another
+ * command on the room may run meanwhile, its push reaching the player first. The version tells the client which
+ * of the two views is the newer one.
+ */
+export const roomAnswer = (command: CommandEnvelope, state: RoomState, version: number, extra: JsonObject = {}): CommandOutcome =>
+  succeeded(command.commandId, { room: roomView(state, version) as unknown as JsonObject, ...extra });
 
 /** The common shape of a room command: decide and append under the room's lock, then settle the money. */
 export function runRoomCommand(deps: HandlerDeps, command: CommandEnvelope, spec: RoomCommandSpec): Promise<HandlerResult> {
@@ -61,9 +69,11 @@ export function runRoomCommand(deps: HandlerDeps, command: CommandEnvelope, spec
     if ('reason' in decided)
       return answer(rejected(command.commandId, decided.reason, decided.details as JsonObject | undefined), null, false);
     const settled = await settleRoomMoney(deps, command, spec.code);
-    const { state } = await loadRoom(deps.store, spec.code);
+    const loaded = await loadRoom(deps.store, spec.code);
+    const { state } = loaded;
     if (!state) return answer(rejected(command.commandId, 'room_not_found'), null, false);
-    return answer(spec.respond ? spec.respond(state) : roomAnswer(command, state), later(decided.position, settled));
+    const version = roomVersionOf(loaded);
+    return answer(spec.respond ? spec.respond(state, version) : roomAnswer(command, state, version), later(decided.position, settled));
   });
 }
 

@@ -65,6 +65,9 @@ export async function loadRoom(store: HandlerDeps['store'], code: string): Promi
   return loaded;
 }
 
+/** The version of a room's views (pushes, snapshots, answers): the global position of its stream's last event. */
+export const roomVersionOf = (loaded: LoadedRoom): number => Number(loaded.globalPosition ?? 0n);
+
 export const roomLockKey = (code: string) => `room:${code}`;
 
 export const roomAppend = (

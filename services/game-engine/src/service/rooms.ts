@@ -94,16 +94,16 @@ export const respondInvitation = (
       type: 'RespondInvitation',
       data: { userId: p.userId, invitationId: p.invitationId, accept: p.accept, at: command.issuedAt },
     })),
-    respond: (state) => (p.accept ? roomAnswer(command, state) : succeeded(command.commandId, { room: null })),
+    respond: (state, version) => (p.accept ? roomAnswer(command, state, version) : succeeded(command.commandId, { room: null })),
   });
 
 /** The answer of a request that held tokens: its refusal (e.g. insufficient_tokens) if the ledger said no. */
-function requestAnswer(command: CommandEnvelope, state: RoomState, requestIds: readonly string[]): CommandOutcome {
+function requestAnswer(command: CommandEnvelope, state: RoomState, version: number, requestIds: readonly string[]): CommandOutcome {
   for (const id of requestIds) {
     const outcome = state.requests[id];
     if (outcome && typeof outcome === 'object') return rejected(command.commandId, outcome.refused);
   }
-  return roomAnswer(command, state);
+  return roomAnswer(command, state, version);
 }
 
 /** The stake request ids of a user in the room's bet. */
@@ -119,7 +119,7 @@ export const setReady = (deps: HandlerDeps, command: CommandEnvelope, p: GameEng
       type: 'SetReady',
       data: { userId: p.userId, ready: p.ready, requestId: command.commandId, at: command.issuedAt },
     })),
-    respond: (state) => requestAnswer(command, state, [command.commandId]),
+    respond: (state, version) => requestAnswer(command, state, version, [command.commandId]),
   });
 
 export const deleteRoom = (deps: HandlerDeps, command: CommandEnvelope, p: GameEngineCommandPayload<'DeleteRoom'>) =>
@@ -142,7 +142,8 @@ export const respondBet = (deps: HandlerDeps, command: CommandEnvelope, p: GameE
     code: p.code,
     plan: decided(() => ({ type: 'RespondBet', data: { userId: p.userId, accept: p.accept, at: command.issuedAt } })),
     // The last to accept may find they cannot pay their stake: the bet fails, and they hear why.
-    respond: (state) => (p.accept ? requestAnswer(command, state, stakeRequestsOf(state, p.userId)) : roomAnswer(command, state)),
+    respond: (state, version) =>
+      p.accept ? requestAnswer(command, state, version, stakeRequestsOf(state, p.userId)) : roomAnswer(command, state, version),
   });
 
 export const expireBet = (deps: HandlerDeps, command: CommandEnvelope, p: GameEngineCommandPayload<'ExpireBet'>) =>
@@ -164,7 +165,7 @@ export const startRematch = (deps: HandlerDeps, command: CommandEnvelope, p: Gam
       type: 'StartRematch',
       data: { userId: p.userId, matchId: roomMatchId(deps, state?.settings.game, p.code, command.commandId), at: command.issuedAt },
     })),
-    respond: (state) => roomAnswer(command, state, { matchId: state.matchId }),
+    respond: (state, version) => roomAnswer(command, state, version, { matchId: state.matchId }),
   });
 
 export const setPresence = (deps: HandlerDeps, command: CommandEnvelope, p: GameEngineCommandPayload<'SetPresence'>) =>
@@ -191,7 +192,7 @@ export const startRoomMatch = (deps: HandlerDeps, command: CommandEnvelope, p: G
       const started = events.find((e): e is Extract<RoomEvent, { type: 'MatchStarted' }> => e.type === 'MatchStarted')!;
       return { events, extra: [matchStartAppend(module, command, state, started.data.matchId, started.data.players, deps.newSeed())] };
     },
-    respond: (state) => roomAnswer(command, state, { matchId: state.matchId }),
+    respond: (state, version) => roomAnswer(command, state, version, { matchId: state.matchId }),
   });
 
 export const leaveRoom = (deps: HandlerDeps, command: CommandEnvelope, p: GameEngineCommandPayload<'LeaveRoom'>) =>

@@ -2,15 +2,17 @@
 import type { EventStore, SqlExecutor } from '@qal/events';
 import type { RoomState } from '../../rooms/state.ts';
 import { invitedIdsOf, memberIdsOf, roomView, type RoomView } from '../../rooms/view.ts';
-import { loadRoom } from '../room-store.ts';
+import { loadRoom, roomVersionOf } from '../room-store.ts';
 import type { InvitationView, RoomSnapshot } from './types.ts';
 
 export async function roomSnapshot(store: EventStore, code: string): Promise<RoomSnapshot | null> {
-  const { state, globalPosition } = await loadRoom(store, code);
+  const loaded = await loadRoom(store, code);
+  const { state } = loaded;
   if (!state) return null;
+  const version = roomVersionOf(loaded);
   return {
-    view: roomView(state),
-    version: Number(globalPosition ?? 0n),
+    view: roomView(state, version),
+    version,
     memberIds: memberIdsOf(state),
     invitedIds: invitedIdsOf(state),
   };
