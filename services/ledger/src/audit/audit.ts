@@ -9,7 +9,7 @@ import {
   type Position,
   type StoredEvent,
 } from '@qal/events';
-import { parseAccountId } from '../core/accounts.ts';
+import { parseAccountId, type AccountKind } from '../core/accounts.ts';
 import { availableOf } from '../core/money.ts';
 import { emptyAccount, evolveAccount, type AccountState } from '../core/state.ts';
 
@@ -99,6 +99,7 @@ interface Legs {
 }
 
 interface AccountTrack {
+  readonly kind: AccountKind;
   state: AccountState;
   debits: number;
   credits: number;
@@ -154,17 +155,19 @@ export function createAuditor(options: AuditOptions = {}) {
 
   function accountLeg(stored: StoredEvent, event: LedgerEvent) {
     const accountId = stored.streamId.slice('account-'.length);
-    const parsed = parseAccountId(accountId);
-    if (!parsed) return violation(`${where(stored)}: ${accountId} is not a ledger account`);
+    let track = accounts.get(accountId);
+    if (!track) {
+      const parsed = parseAccountId(accountId);
+      if (!parsed) return violation(`${where(stored)}: ${accountId} is not a ledger account`);
+      const state = emptyAccount(asAccountId(accountId), parsed.kind !== 'wallet');
+      track = { kind: parsed.kind, state, debits: 0, credits: 0, movements: 0, lines: [] };
+      accounts.set(accountId, track);
+    }
     if ('accountId' in event.data && event.data.accountId !== accountId) {
       violation(`${where(stored)}: leg names account ${event.data.accountId} but sits in ${stored.streamId}`);
     }
-    let track = accounts.get(accountId);
-    if (!track) {
-      track = { state: emptyAccount(asAccountId(accountId), parsed.kind !== 'wallet'), debits: 0, credits: 0, movements: 0, lines: [] };
-      accounts.set(accountId, track);
-    }
-    if (parsed.kind === 'wallet' && !track.state.opened && event.type !== 'WalletOpened') {
+    const { kind } = track;
+    if (kind === 'wallet' && !track.state.opened && event.type !== 'WalletOpened') {
       violation(`${where(stored)}: ${event.type} on a wallet that was never opened`);
     }
     const before = track.state;
@@ -191,7 +194,7 @@ export function createAuditor(options: AuditOptions = {}) {
     }
 
     const state = track.state;
-    if ((parsed.kind === 'wallet' || parsed.kind === 'escrow') && (availableOf(state) < 0 || state.held < 0)) {
+    if ((kind === 'wallet' || kind === 'escrow') && (availableOf(state) < 0 || state.held < 0)) {
       violation(`${where(stored)}: ${accountId} went below zero (balance ${state.balance}, held ${state.held})`);
     }
     if (state.pendingCredit < 0) violation(`${where(stored)}: ${accountId} released more pending credit than it had`);

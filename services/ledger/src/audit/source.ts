@@ -7,7 +7,6 @@ import {
   openPostgresDatabase,
   START,
   type EventStore,
-  type Position,
   type SqlDatabase,
   type StoredEvent,
 } from '@qal/events';
@@ -57,15 +56,19 @@ export async function openAuditSource(env: Readonly<Record<string, string | unde
   };
 }
 
-/** Every event, page by page in commit order. */
+/**
+ * Every event, page by page in commit order. The next page is asked for as soon as a page arrives, so the
+ * database finds it while the caller works through the one before.
+ */
 export async function* readEverything(store: EventStore, page = READ_PAGE): AsyncGenerator<StoredEvent> {
-  let after: Position = START;
-  for (;;) {
-    const events = await store.readAll(after, page);
-    for (const event of events) yield event;
+  let next: Promise<StoredEvent[]> | null = store.readAll(START, page);
+  while (next) {
+    const events: StoredEvent[] = await next;
     const last = events.at(-1);
-    if (!last || events.length < page) return;
-    after = { transactionId: last.transactionId, globalPosition: last.globalPosition };
+    next = last && events.length === page ? store.readAll(last, page) : null;
+    // Awaited on the next turn; a failure while the caller still works on this page must not count as unhandled.
+    next?.catch(() => undefined);
+    yield* events;
   }
 }
 
