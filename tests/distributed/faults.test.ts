@@ -160,7 +160,7 @@ describe.skipIf(!dependencies)('distributed mode under faults', { timeout: 300_0
       await claimBonus(journey);
       const pushed = await player.push!.waitForBalance(WELCOME_GRANT + DAILY_BONUS);
       expect(pushed).toMatchObject({ balance: WELCOME_GRANT + DAILY_BONUS, held: 0 });
-      expect(await player.wallet(1)).toEqual({ balance: 110, held: 0, available: 110 });
+      expect(await player.wallet(1)).toEqual({ balance: 110, held: 0, available: 110, version: pushed.version });
       // every process answers /metrics (the gateways on their own port in development, the services on METRICS_PORT)
       const scrape = async (port: number | null) => (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
       const withoutMetrics = [];

@@ -8,26 +8,30 @@
  *   code: Abebe cracks it at once, Sara after one wrong guess. The winner's wallet has the prize; both histories show
  *   the match with its result and tokens, and both replays walk every guess.
  * - One game each of Geo Sprint (in Amharic: every question answered, one wrongly, a 50/50 used, one result's reveal
- *   left to run out by itself and the others skipped), Math Sprint (in English: twenty problems answered on the
- *   keypad, the first wrongly, then the minute runs out) and Rapid Recall (in English: each sequence watched as the
- *   server shows it, the first repeated on the pad, then three wrong answers end the game), each to its result, on a
- *   360×640 phone; then each game's board on /leaderboards and /stats (by game and by category) show them.
+ *   left to run out by itself and the others skipped; the last answer with the ledger's read model of the wallet held
+ *   behind the store, so the page reads the wallet after the reward's push), Math Sprint (in English: twenty problems
+ *   answered on the keypad, the first wrongly, then the minute runs out; the wallet read at its end answered as before
+ *   the reward, and only after the reward's push has reached the phone, as on a slow connection) and Rapid Recall (in
+ *   English: each sequence watched as the server shows it, the first repeated on the pad, then three wrong answers end
+ *   the game), each to its result, on a 360×640 phone; then each game's board on /leaderboards and /stats (by game and
+ *   by category) show them.
  * - The ledger audit is clean at the end.
  *
  * The race's code, Geo Sprint's answers and Rapid Recall's sequences are read from the event store, as the Hangman
  * suite reads its word; Math Sprint's problems are read off the screen. Time-driven screens (Rapid Recall's showing,
  * Geo Sprint's reveal, the sprints' ends) are waited for on the screen, never with sleeps.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
+import { chromium, type Browser, type Locator, type Page, type Response } from 'playwright-core';
 import pg from 'pg';
 import { createScratchDatabase, findTestPostgres } from '@qal/events/testing';
 import { CHROMIUM, chromiumAvailable, printServerOutputOnFailure, startQal, type QalServer } from './support/qal-server.ts';
-import { expectWalletShows, holdAnswer, numberIn } from './support/page.ts';
+import { answerLateWith, expectWalletShows, holdAnswer, numberIn, pageHasTaken } from './support/page.ts';
 import {
   auditLedger,
   expectFits,
   expectTokens,
+  holdLedgerProjection,
   newPlayer,
   SETTLE,
   SETTLE_MS,
@@ -98,6 +102,9 @@ const COLOUR_NAMES: Readonly<Record<string, string>> = {
   orange: 'Orange heart',
 };
 const itemName = (id: string) => COLOUR_NAMES[id] ?? id;
+
+/** The page's own read of the wallet (GET /wallet, not its history). */
+const isWalletRead = (response: Response) => new URL(response.url()).pathname === '/api/v1/wallet' && response.request().method() === 'GET';
 
 /** The little of a DOM element a check in the page reads. */
 interface DomNode {
@@ -328,6 +335,7 @@ describe.skipIf(!pgUrl)('arcade race and sprints in the browser', () => {
     await expectTokens(page, hanaTokens);
 
     const progress = page.getByTestId('geo-progress');
+    let endRead: Promise<Response> | null = null;
     for (const [index, { answer }] of questions.entries()) {
       // The question on screen, answerable.
       await expect.poll(() => progress.innerText(), SETTLE).toBe(`${index + 1}/10`);
@@ -342,8 +350,19 @@ describe.skipIf(!pgUrl)('arcade race and sprints in the browser', () => {
         expect(await page.getByTestId('fifty-fifty').isDisabled()).toBe(true);
       }
       const right = index !== 1;
+      if (index === questions.length - 1) {
+        // The last answer ends the game and pays the reward, with the ledger's read model held behind (as under
+        // load): the reward is pushed at once, and the page's read of the wallet at the end reaches the server after
+        // it (the game's answer waits for the read model as long as the ledger waits, then comes anyway).
+        const projection = await holdLedgerProjection(scratch.url);
+        onTestFinished(() => projection.release());
+        endRead = page.waitForResponse(isWalletRead);
+        await page.getByTestId(`option-${answer}`).click();
+        // The reward's push reaches the phone while the game's answer still waits for the read model.
+        await expect.poll(async () => numberIn(await page.getByTestId('token-pill').innerText()), SETTLE).toBeGreaterThan(hanaTokens);
+        break;
+      }
       await page.getByTestId(`option-${right ? answer : (answer + 1) % 4}`).click();
-      if (index === questions.length - 1) break;
       await visible(page.getByTestId('geo-result'));
       expect(await page.getByTestId('geo-verdict').innerText()).toContain(t(right ? 'result.right' : 'result.wrong'));
       if (index === 0) {
@@ -359,7 +378,9 @@ describe.skipIf(!pgUrl)('arcade race and sprints in the browser', () => {
     results['geo-sprint'] = { score: numberIn(await page.getByTestId('result-score').innerText()), won: true };
     expect(results['geo-sprint'].score).toBeGreaterThan(0);
     hanaTokens += numberIn(await page.getByTestId('result-tokens').innerText());
-    await expectTokens(page, hanaTokens);
+    // The read after the push answers from the store the push came from, not from the read model showing the fee only.
+    await pageHasTaken(page, await endRead!);
+    expect(numberIn(await page.getByTestId('token-pill').innerText())).toBe(hanaTokens);
     await expectFits(page);
   });
 
@@ -367,8 +388,15 @@ describe.skipIf(!pgUrl)('arcade race and sprints in the browser', () => {
     const page = hana.page;
     await page.goto(`${server.baseUrl}/math-sprint`);
     expect(await page.getByTestId('level-medium').getAttribute('aria-pressed')).toBe('true');
+    // The page reads the wallet once the fee is paid: its answer is the wallet as it stays until the reward.
+    const feeRead = page.waitForResponse(isWalletRead);
     await startGame(page, 'math-sprint');
     hanaTokens -= COST.mathSprint;
+    const beforeReward = await feeRead;
+    expect(((await beforeReward.json()) as { data: { balance: number } }).data.balance).toBe(hanaTokens);
+    // The read at the game's end, on a slow connection: answered before the reward was paid, it reaches the phone
+    // only after the reward's push (held here, with the answer the server gives until then).
+    const endRead = await answerLateWith(page, '**/api/v1/wallet', beforeReward);
     await visible(page.getByTestId('math-sprint-board'));
     await expectTokens(page, hanaTokens);
     await expectFits(page);
@@ -416,7 +444,11 @@ describe.skipIf(!pgUrl)('arcade race and sprints in the browser', () => {
     results['math-sprint'] = { score: numberIn(await page.getByTestId('result-score').innerText()), won: true };
     expect(results['math-sprint'].score).toBeGreaterThanOrEqual(100);
     hanaTokens += numberIn(await page.getByTestId('result-tokens').innerText());
+    // The reward's push shows first; the older read that arrives after it must not take the counter back.
+    await endRead.asked;
     await expectTokens(page, hanaTokens);
+    await endRead.release();
+    expect(numberIn(await page.getByTestId('token-pill').innerText())).toBe(hanaTokens);
     await expectFits(page);
   });
 

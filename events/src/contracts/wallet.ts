@@ -5,6 +5,12 @@ export const WalletView = z.object({
   balance: z.int(),
   held: z.int(),
   available: z.int(),
+  /**
+   * Global position of the wallet stream's last event the view includes (the `wallet` push's version; 0 before the
+   * wallet is opened): of two views, the one with the higher version is the newer, whichever came first (a read
+   * answered before a reward can reach the phone after the reward's push). Sent with every view of the wallet.
+   */
+  version: z.optional(z.int()),
 });
 export type WalletView = z.infer<typeof WalletView>;
 

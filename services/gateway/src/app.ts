@@ -53,7 +53,7 @@ import { chapaWebhookRoute } from './http/routes/payment-webhooks.ts';
 import { createHub, type Hub } from './realtime/hub.ts';
 import { startStoreLanes } from './realtime/store-tail.ts';
 import type { PushFeedFactory } from './realtime/push-feed.ts';
-import { pushWalletChanges, userChannelKind } from './realtime/wallet-channel.ts';
+import { currentWallet, pushWalletChanges, userChannelKind } from './realtime/wallet-channel.ts';
 import { registerWebsocket } from './realtime/ws-route.ts';
 import { registerGuestSocket } from './realtime/guest-socket.ts';
 import { testChannelKind } from './realtime/test-channel.ts';
@@ -289,6 +289,7 @@ export async function buildApp(given: AppDeps): Promise<QalApp> {
   const ctx: RouteContext = {
     identity,
     ledger: deps.ledger,
+    wallet: (userId) => currentWallet({ store: deps.store, queries: deps.ledger.queries }, userId),
     tokenPackages: deps.tokenPackages,
     paymentProvider: deps.config.payments.provider,
     sandboxReference: deps.sandboxReference,

@@ -24,7 +24,7 @@ const walletOf = async (token: string) =>
 describe('wallet', () => {
   it('shows the welcome grant as balance, history and stats', async () => {
     const { token } = await t.signIn();
-    expect(await walletOf(token)).toEqual({ balance: 100, held: 0, available: 100 });
+    expect(await walletOf(token)).toEqual({ balance: 100, held: 0, available: 100, version: expect.any(Number) });
     const history = await call('GET', '/wallet/transactions', token);
     expect(history.statusCode).toBe(200);
     expect(history.json()).toMatchObject({
@@ -100,7 +100,7 @@ describe('daily bonus', () => {
       expect(r.statusCode).toBe(409);
       expect(r.json()).toMatchObject({ success: false, code: 'daily_bonus_already_claimed' });
     }
-    expect(await walletOf(token)).toEqual({ balance: 110, held: 0, available: 110 });
+    expect(await walletOf(token)).toEqual({ balance: 110, held: 0, available: 110, version: expect.any(Number) });
   });
 
   it('returns the first outcome for a retry with the same Idempotency-Key', async () => {
@@ -143,7 +143,7 @@ describe('purchases (sandbox)', () => {
     const bodies = confirms.map((c) => c.json().data);
     for (const body of bodies) expect(body).toMatchObject({ purchaseId, status: 'completed', tokens: 250 });
     expect(bodies.map((b) => b.alreadyCredited).sort()).toEqual([false, true]);
-    expect(await walletOf(token)).toEqual({ balance: 350, held: 0, available: 350 });
+    expect(await walletOf(token)).toEqual({ balance: 350, held: 0, available: 350, version: expect.any(Number) });
   });
 
   it('refuses an unknown package', async () => {

@@ -127,11 +127,11 @@ export class Player {
     this.userId = data.user.id;
   }
 
-  /** The wallet as one gateway answers it (GET /wallet). */
-  async wallet(gateway: number): Promise<{ balance: number; held: number; available: number }> {
+  /** The wallet as one gateway answers it (GET /wallet), with its version. */
+  async wallet(gateway: number): Promise<{ balance: number; held: number; available: number; version: number }> {
     const answer = await this.request(gateway, 'GET', '/wallet');
     expectSuccess(answer, `${this.name} wallet on gateway ${gateway + 1}`);
-    return answer.body.data as { balance: number; held: number; available: number };
+    return answer.body.data as { balance: number; held: number; available: number; version: number };
   }
 }
 

@@ -39,7 +39,10 @@ export async function expectConsistent(
 
     const expected = journey.expectedBalance();
     await player.push!.waitForBalance(expected, 60_000);
-    for (const gateway of [0, 1]) expect(await player.wallet(gateway)).toEqual({ balance: expected, held: 0, available: expected });
+    // Both gateways read the same wallet from the store, at the same version (its last event's).
+    const [onFirst, onSecond] = [await player.wallet(0), await player.wallet(1)];
+    expect(onFirst).toEqual({ balance: expected, held: 0, available: expected, version: expect.any(Number) });
+    expect(onSecond).toEqual(onFirst);
 
     // the read model against a replay of the wallet's own events (each carries the running totals)
     const stream = `account-wallet:${player.userId}`;

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import type pg from 'pg';
+import pg from 'pg';
 import { numberIn } from './page.ts';
 import { REPO_ROOT, type QalServer } from './qal-server.ts';
 
@@ -176,4 +176,29 @@ export async function auditLedger(databaseUrl: string): Promise<{ code: number |
     child.stderr.on('data', (c: Buffer) => (out += c.toString()));
     child.on('exit', (code) => resolve({ code, out }));
   });
+}
+
+/** The ledger's read model's subscriber (services/ledger/src/config.ts PROJECTION_SUBSCRIBER). */
+const LEDGER_PROJECTION = 'ledger-projection';
+
+/**
+ * Holds the ledger's read model where it is, as a projection a moment behind the store (under load): the store lets
+ * one instance at a time take a subscriber's next batch, under the advisory lock `qal-subscriber:<name>`, so while
+ * this session holds it the projection finds its turn taken and waits. Nothing else waits: the store takes every
+ * append, and the log's other readers (the pushes among them) go on. An advisory lock gives this session no
+ * transaction id, which would hold back every reader of the log. `release` lets the projection catch up.
+ */
+export async function holdLedgerProjection(databaseUrl: string): Promise<{ release: () => Promise<void> }> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  await client.query(`select pg_advisory_lock(hashtext($1))`, [`qal-subscriber:${LEDGER_PROJECTION}`]);
+  let released: Promise<void> | null = null;
+  return {
+    // Once, however often it is called (the test calls it, and again when it finishes, in case it failed before).
+    release: () =>
+      (released ??= (async () => {
+        await client.query(`select pg_advisory_unlock(hashtext($1))`, [`qal-subscriber:${LEDGER_PROJECTION}`]);
+        await client.end();
+      })()),
+  };
 }

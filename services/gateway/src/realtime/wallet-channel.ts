@@ -26,6 +26,26 @@ export function walletAfter(event: Pick<StoredEvent, 'data'>): WalletBalance | n
 
 const EMPTY_WALLET: WalletBalance = { balance: 0, held: 0, available: 0 };
 
+/** The wallet as of `event`, its last event so far, versioned by that event's global position (as its push is). */
+async function walletAsOf(event: StoredEvent, userId: string, queries: LedgerQueries): Promise<WalletBalance & { version: number }> {
+  const version = Number(event.globalPosition);
+  const wallet = walletAfter(event) ?? (await queries.wallet(userId)) ?? EMPTY_WALLET;
+  return { balance: wallet.balance, held: wallet.held, available: wallet.available, version };
+}
+
+/**
+ * A user's wallet now, from the wallet stream's last event, with its version: every read of the wallet (GET, the
+ * channel's snapshot) answers from the store the pushes come from, so a read served after a push is never older than
+ * it (the ledger's read model may still lag), and one served before can be told older by its version.
+ */
+export async function currentWallet(
+  deps: { store: EventStore; queries: LedgerQueries },
+  userId: string,
+): Promise<WalletBalance & { version: number }> {
+  const [last] = await deps.store.readStream(accountStreamId(walletAccountId(userId)), { direction: 'backward', limit: 1 });
+  return last ? walletAsOf(last, userId, deps.queries) : { ...EMPTY_WALLET, version: 0 };
+}
+
 /** `user:<id>`: only its owner may follow it; its view is the wallet at the wallet stream's last event. */
 export function userChannelKind(deps: { store: EventStore; queries: LedgerQueries }): ChannelKind {
   return {
@@ -34,11 +54,8 @@ export function userChannelKind(deps: { store: EventStore; queries: LedgerQuerie
     separateEvents: ['invitation'],
     authorize: (userId, channel) => channel === userChannel(userId),
     async view(channel) {
-      const userId = userOfChannel(channel) ?? '';
-      const [last] = await deps.store.readStream(accountStreamId(walletAccountId(userId)), { direction: 'backward', limit: 1 });
-      if (!last) return { version: 0, snapshot: EMPTY_WALLET };
-      const wallet = walletAfter(last) ?? (await deps.queries.wallet(userId)) ?? EMPTY_WALLET;
-      return { version: Number(last.globalPosition), snapshot: wallet };
+      const wallet = await currentWallet(deps, userOfChannel(channel) ?? '');
+      return { version: wallet.version, snapshot: wallet };
     },
   };
 }
@@ -53,7 +70,7 @@ export async function pushWalletChanges(hub: Hub, events: readonly StoredEvent[]
   for (const [userId, event] of latest) {
     const channel = userChannel(userId);
     if (!hub.hasFollowers(channel)) continue;
-    const wallet = walletAfter(event) ?? (await queries.wallet(userId)) ?? EMPTY_WALLET;
-    hub.publish(channel, 'wallet', Number(event.globalPosition), wallet);
+    const wallet = await walletAsOf(event, userId, queries);
+    hub.publish(channel, 'wallet', wallet.version, wallet);
   }
 }

@@ -2,7 +2,7 @@ import type { EngineQueries } from '@qal/game-engine';
 import type { Clock } from '../../clock.ts';
 import type { Identity } from '../../identity/index.ts';
 import type { LeaderboardService } from '../../platform/leaderboard-port.ts';
-import type { LedgerService, TokenPackageView } from '../../platform/ledger-port.ts';
+import type { LedgerService, TokenPackageView, WalletBalance } from '../../platform/ledger-port.ts';
 import type { Idempotent } from '../idempotency.ts';
 import type { LedgerCommandRunner } from '../ledger-commands.ts';
 
@@ -10,6 +10,8 @@ import type { LedgerCommandRunner } from '../ledger-commands.ts';
 export interface RouteContext {
   readonly identity: Identity;
   readonly ledger: LedgerService;
+  /** The user's wallet now, with its version, from the store its pushes come from (realtime/wallet-channel.ts). */
+  readonly wallet: (userId: string) => Promise<WalletBalance>;
   readonly tokenPackages: readonly TokenPackageView[];
   readonly paymentProvider: 'sandbox' | 'chapa';
   readonly sandboxReference: (purchaseId: string) => string;

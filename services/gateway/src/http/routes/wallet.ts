@@ -45,11 +45,9 @@ export function publicWalletRoutes(app: FastifyInstance, ctx: RouteContext) {
 }
 
 export function walletRoutes(app: FastifyInstance, ctx: RouteContext) {
-  app.get('/wallet', { schema: routeSchema({ tags: ['wallet'], summary: 'The balance', response: WalletView }) }, async (request) => {
-    const user = currentUser(request);
-    const wallet = (await ctx.ledger.queries.wallet(user.id)) ?? { balance: 0, held: 0, available: 0 };
-    return success(request, { balance: wallet.balance, held: wallet.held, available: wallet.available });
-  });
+  app.get('/wallet', { schema: routeSchema({ tags: ['wallet'], summary: 'The balance', response: WalletView }) }, async (request) =>
+    success(request, await ctx.wallet(currentUser(request).id)),
+  );
 
   const transactionsDoc = routeSchema({
     tags: ['wallet'],
