@@ -1,7 +1,6 @@
 export { createLedger, type Ledger, type LedgerDeps } from './ledger.ts';
 export type { LedgerQueries, WalletSummary, WalletTransaction, PurchaseSummary } from './projection/queries.ts';
 export { createLedgerQueries, InvalidCursorError } from './projection/queries.ts';
-export { walletChanges } from './projection/wallet-changes.ts';
 export { TOKEN_PACKAGES, WELCOME_GRANT_TOKENS, DAILY_BONUS_TOKENS, type TokenPackage } from './config.ts';
 export { addisDate } from './core/addis-date.ts';
 export type { PaymentProvider, CheckoutRequest, Checkout, VerifyRequest, Verification, WebhookNotice } from './payments/port.ts';
