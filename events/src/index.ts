@@ -50,6 +50,7 @@ export {
 export { createKeyedLock, type KeyedLock } from './keyed-lock.ts';
 export { traceLatency, latencyTraceEnabled, epochMs, LATENCY_TRACE_PREFIX } from './process/latency-trace.ts';
 export { waitForSubscriber } from './store/wait-for-subscriber.ts';
+export { readPages } from './store/read-pages.ts';
 export { observeAppends, type AppendObserver, type AppendObservation } from './store/observe.ts';
 export {
   withCorrelation,

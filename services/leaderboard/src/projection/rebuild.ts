@@ -5,8 +5,7 @@
  * by then, the swap is called off, the shadow catches up, and the swap is tried again. The swapped-in tables
  * carry their own position, so the live subscription skips whatever they already include.
  */
-import { START, type EventStore, type Position, type SqlDatabase } from '@qal/events';
-import { comparePositions } from '@qal/events';
+import { comparePositions, readPages, START, type EventStore, type Position, type SqlDatabase } from '@qal/events';
 import { PROJECTION_NAME, REBUILD_BATCH_SIZE, REBUILD_CACHE_ROWS, REBUILD_SWAP_ATTEMPTS } from '../config.ts';
 import { applyEvents, loadPosition, newRowCache, type RowCache } from './apply.ts';
 import { PROJECTION_LOCK } from './projection.ts';
@@ -49,14 +48,10 @@ export async function rebuildLeaderboard(db: SqlDatabase, store: EventStore, opt
   // The shadow tables start empty and nobody else writes them: every row is in the cache until it grows too big.
   const cache: RowCache = newRowCache(options.cacheRows ?? REBUILD_CACHE_ROWS, true);
   const catchUp = async () => {
-    // Read the next batch while the previous one is written: the two overlap on PostgreSQL.
-    let next = store.readAll(position, batchSize);
-    for (;;) {
-      const batch = await next;
-      const last = batch.at(-1);
-      if (!last) return;
+    // The next batch is read while this one is written: the two overlap on PostgreSQL.
+    for await (const batch of readPages(store, position, batchSize)) {
+      const last = batch.at(-1)!;
       position = { transactionId: last.transactionId, globalPosition: last.globalPosition };
-      next = store.readAll(position, batchSize);
       await db.transaction(async (tx) => {
         // A crash mid-rebuild loses nothing that matters (the shadow tables start over), so a batch need not
         // wait for its commit to reach the disk; the swap commits normally.

@@ -5,6 +5,7 @@ import {
   createSqlEventStore,
   openPgliteDatabase,
   openPostgresDatabase,
+  readPages,
   START,
   type EventStore,
   type SqlDatabase,
@@ -56,20 +57,9 @@ export async function openAuditSource(env: Readonly<Record<string, string | unde
   };
 }
 
-/**
- * Every event, page by page in commit order. The next page is asked for as soon as a page arrives, so the
- * database finds it while the caller works through the one before.
- */
+/** Every event, page by page in commit order (the next page read while the caller works through one). */
 export async function* readEverything(store: EventStore, page = READ_PAGE): AsyncGenerator<StoredEvent> {
-  let next: Promise<StoredEvent[]> | null = store.readAll(START, page);
-  while (next) {
-    const events: StoredEvent[] = await next;
-    const last = events.at(-1);
-    next = last && events.length === page ? store.readAll(last, page) : null;
-    // Awaited on the next turn; a failure while the caller still works on this page must not count as unhandled.
-    next?.catch(() => undefined);
-    yield* events;
-  }
+  for await (const events of readPages(store, START, page)) yield* events;
 }
 
 const isMissingTable = (error: unknown) => (error as { code?: unknown } | null)?.code === '42P01';
