@@ -49,10 +49,6 @@ const versionHolds = (expected: ExpectedVersion, version: number) =>
         ? version > 0
         : true;
 
-/** The next hash of a stream's chain, as the append function computes it (hash.ts). */
-const nextHash = (prevHash: string, streamId: string, streamPosition: number, event: Pick<Row, 'eventId' | 'type' | 'data'>) =>
-  chainHash(prevHash, { streamId, streamPosition, eventId: event.eventId, type: event.type, data: event.data });
-
 /** How many streams' heads the only writer keeps (the most recently used): a few hundred bytes each. */
 export const HEADS_KNOWN_MAX = 20_000;
 
@@ -112,7 +108,8 @@ function plan(group: Group, heads: Map<string, Head>, known: Set<string>): Plann
       const streamPosition = head.version + 1;
       const data = structuredClone(event.data);
       const prevHash = head.hash;
-      const hash = nextHash(prevHash, r.streamId, streamPosition, { eventId, type: event.type, data });
+      // The chain's next hash, as the append function computes it.
+      const hash = chainHash(prevHash, { streamId: r.streamId, streamPosition, eventId, type: event.type, data });
       rows.push({
         streamId: r.streamId,
         streamPosition,
