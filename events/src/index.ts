@@ -15,7 +15,7 @@ export * from './events/identity.ts';
 export * from './contracts/index.ts';
 export * from './events/ledger.ts';
 export * from './commands/ledger.ts';
-export { createSqlEventStore, type SqlEventStoreOptions, type AppendSignal } from './store/sql.ts';
+export { createSqlEventStore, subscriberLockKey, type SqlEventStoreOptions, type AppendSignal } from './store/sql.ts';
 export { migrateEventStore, eventStoreMigrations, EVENT_STORE_SCHEMA } from './store/schema.ts';
 export { listenForAppends, APPEND_CHANNEL } from './store/pg-signal.ts';
 export { openPgChannel, type PgChannel } from './sql/pg-channel.ts';

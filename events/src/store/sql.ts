@@ -185,7 +185,8 @@ function limitedFromMemory(recent: RecentEvents, streamId: string, after: number
 }
 
 type BatchHandler = (events: readonly StoredEvent[], context: SubscriptionHandlerContext) => Promise<void>;
-const subscriberLockKey = (subscriber: string) => `qal-subscriber:${subscriber}`;
+/** The advisory lock (`hashtext` of this key) that lets one instance at a time take a subscriber's next batch. */
+export const subscriberLockKey = (subscriber: string) => `qal-subscriber:${subscriber}`;
 const positionOf = (event: StoredEvent): Position => ({ transactionId: event.transactionId, globalPosition: event.globalPosition });
 
 /** The next batch after the stored checkpoint, handled and checkpointed in `tx`: null when another instance holds the lock or nothing is new. */

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { expect } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import pg from 'pg';
+import { subscriberLockKey } from '@qal/events';
 import { numberIn } from './page.ts';
 import { REPO_ROOT, type QalServer } from './qal-server.ts';
 
@@ -183,7 +184,7 @@ const LEDGER_PROJECTION = 'ledger-projection';
 
 /**
  * Holds the ledger's read model where it is, as a projection a moment behind the store (under load): the store lets
- * one instance at a time take a subscriber's next batch, under the advisory lock `qal-subscriber:<name>`, so while
+ * one instance at a time take a subscriber's next batch, under its advisory lock (subscriberLockKey), so while
  * this session holds it the projection finds its turn taken and waits. Nothing else waits: the store takes every
  * append, and the log's other readers (the pushes among them) go on. An advisory lock gives this session no
  * transaction id, which would hold back every reader of the log. `release` lets the projection catch up.
@@ -191,13 +192,13 @@ const LEDGER_PROJECTION = 'ledger-projection';
 export async function holdLedgerProjection(databaseUrl: string): Promise<{ release: () => Promise<void> }> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
-  await client.query(`select pg_advisory_lock(hashtext($1))`, [`qal-subscriber:${LEDGER_PROJECTION}`]);
+  await client.query(`select pg_advisory_lock(hashtext($1))`, [subscriberLockKey(LEDGER_PROJECTION)]);
   let released: Promise<void> | null = null;
   return {
     // Once, however often it is called (the test calls it, and again when it finishes, in case it failed before).
     release: () =>
       (released ??= (async () => {
-        await client.query(`select pg_advisory_unlock(hashtext($1))`, [`qal-subscriber:${LEDGER_PROJECTION}`]);
+        await client.query(`select pg_advisory_unlock(hashtext($1))`, [subscriberLockKey(LEDGER_PROJECTION)]);
         await client.end();
       })()),
   };
