@@ -1,6 +1,6 @@
 import { createMemoryEventStore, type EventStore } from '@qal/events';
 import { describe, expect, it } from 'vitest';
-import type { RoomEvent, RoomSettings } from '../rooms/events.ts';
+import type { RoomEvent, RoomSettings, TransferSpec } from '../rooms/events.ts';
 import { FOLDED_RESTED_ROOMS_MAX, foldedRoomsHeld, loadRoom, roomAppend } from './room-store.ts';
 
 const AT = '2026-03-02T06:00:00.000Z';
@@ -25,7 +25,7 @@ async function step(store: EventStore, code: string, n: number, events: RoomEven
 }
 
 /** A room created and folded; then, as asked, left waiting, played to its end, or cancelled (each step folded). */
-async function room(store: EventStore, i: number, end: 'waiting' | 'finished' | 'cancelled') {
+async function room(store: EventStore, i: number, end: 'waiting' | 'finished' | 'cancelled', transfers: TransferSpec[] = []) {
   const code = codeOf(i);
   const matchId = `hangman-duel.${code}`;
   const created = await step(store, code, 0, [
@@ -36,7 +36,7 @@ async function room(store: EventStore, i: number, end: 'waiting' | 'finished' | 
   await step(store, code, 1, [{ type: 'PlayerJoined', data: { userId: 'guest', invitationId: null, at: AT } }]);
   await step(store, code, 2, [{ type: 'MatchStarted', data: { matchId, players: ['host', 'guest'], fees: [], at: AT } }]);
   return step(store, code, 3, [
-    { type: 'MatchFinished', data: { matchId, winners: ['host'], scores: { host: 1, guest: 0 }, pot: 0, transfers: [], at: AT } },
+    { type: 'MatchFinished', data: { matchId, winners: ['host'], scores: { host: 1, guest: 0 }, pot: 0, transfers, at: AT } },
   ]);
 }
 
@@ -57,5 +57,23 @@ describe('folded rooms', () => {
     expect(again).not.toBe(first);
     expect(again).toEqual(first);
     expect(again.state?.status).toBe('finished');
+  });
+
+  it('a finished room still owing payouts stays among the rooms in play until they are done', async () => {
+    const store = createMemoryEventStore();
+    const code = codeOf(0);
+    const payout: TransferSpec = {
+      transferId: 'payout-1',
+      from: `escrow:hangman-duel.${code}`,
+      to: 'wallet:host',
+      amount: 10,
+      reason: 'payout',
+      matchId: `hangman-duel.${code}`,
+      userId: 'host',
+    };
+    await room(store, 0, 'finished', [payout]);
+    expect(foldedRoomsHeld(store)).toEqual({ inPlay: 1, atRest: 0 });
+    await step(store, code, 4, [{ type: 'RoomTransferDone', data: { transferId: payout.transferId, at: AT } }]);
+    expect(foldedRoomsHeld(store)).toEqual({ inPlay: 0, atRest: 1 });
   });
 });

@@ -4,6 +4,7 @@
  */
 import type { CommandEnvelope, StreamAppend } from '@qal/events';
 import { parseRoomEvent, roomStreamId, ROOM_STREAM_TYPE, type RoomEvent } from '../rooms/events.ts';
+import { pendingLedgerSteps } from '../rooms/ledger-steps.ts';
 import { evolveRoom, type RoomState } from '../rooms/state.ts';
 import { commandIdOf } from './events.ts';
 import { createFoldedCache, type FoldedCache } from './folded-cache.ts';
@@ -22,12 +23,18 @@ export interface LoadedRoom {
 /** Rooms in play (waiting or in progress) kept folded per store; the one folded longest ago goes first. */
 const FOLDED_ROOMS_MAX = 2_000;
 /**
- * Rooms at rest (finished or cancelled) kept folded per store (folded-cache.ts): the money settled after the end
- * and the last views come within a second or two; a rematch later reads the store.
+ * Rooms at rest (finished or cancelled, their money settled) kept folded per store (folded-cache.ts): the last
+ * views come within a second or two of the end, when rooms that started together end together; a rematch later
+ * reads the store. About 5 kB each.
  */
-export const FOLDED_RESTED_ROOMS_MAX = 100;
+export const FOLDED_RESTED_ROOMS_MAX = 1_000;
 const foldedRooms = new WeakMap<HandlerDeps['store'], FoldedCache<LoadedRoom>>();
-const atRest = (loaded: LoadedRoom) => loaded.state?.status === 'finished' || loaded.state?.status === 'cancelled';
+/**
+ * A room is at rest once it is over and owes the ledger nothing: until its payouts are done, its settlement loads
+ * it again after every step, and a room read again whole from the store costs the database a full stream read.
+ */
+const atRest = (loaded: LoadedRoom) =>
+  (loaded.state?.status === 'finished' || loaded.state?.status === 'cancelled') && pendingLedgerSteps(loaded.state).length === 0;
 
 /** How many rooms are kept folded for this store, in play and at rest: for tests. */
 export const foldedRoomsHeld = (store: HandlerDeps['store']) => foldedRooms.get(store)?.held() ?? { inPlay: 0, atRest: 0 };
