@@ -12,6 +12,8 @@ export type WorkerRequest =
       readonly tx?: TransactionNumber;
       /** The transaction's first statement: the worker begins it, then runs this in it (one round trip saved). */
       readonly begin?: true;
+      /** Outside a transaction: runs before the statements and transactions still waiting (`SqlDatabase.ahead`). */
+      readonly ahead?: true;
     }
   | { readonly id: number; readonly op: 'commit' | 'rollback'; readonly tx: TransactionNumber }
   | { readonly id: number; readonly op: 'close' }

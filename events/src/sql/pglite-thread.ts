@@ -84,16 +84,17 @@ export async function openThreadedPgliteDatabase(dataDir?: string): Promise<Thre
       worker.postMessage({ ...request, id } as WorkerRequest);
     });
 
-  const outside: SqlExecutor = {
+  const outside = (ahead: boolean): SqlExecutor => ({
     async query<Row>(text: string, params: readonly unknown[] = []): Promise<SqlResult<Row>> {
-      const reply = await call({ op: 'query', text, params });
+      const reply = await call({ op: 'query', text, params, ...(ahead ? { ahead: true as const } : {}) });
       return { rows: (reply.rows ?? []) as Row[], rowCount: reply.rowCount ?? 0 };
     },
-  };
+  });
 
   return {
     dialect: 'pglite',
-    query: outside.query,
+    query: outside(false).query,
+    ahead: outside(true),
     async transaction(work) {
       const tx = nextTransaction++;
       // Begun with its first statement (one round trip fewer while the transaction holds the connection); a

@@ -24,41 +24,66 @@ const failed = (id: number, error: unknown) => reply({ id, ok: false, error: err
 
 /** Open transactions: PGlite's transaction() holds its one connection until `finish` settles. */
 const open = new Map<TransactionNumber, { readonly tx: Transaction; readonly finish: (commit: boolean) => void }>();
-/** Requests for transactions PGlite has not started yet (it waits for its connection), handled in order once it has. */
+/** Requests for transactions not begun yet (waiting their turn, or for PGlite), handled in order once begun. */
 const opening = new Map<TransactionNumber, WorkerRequest[]>();
 const ROLLED_BACK = Symbol('rolled back');
 
 type QueryRequest = Extract<WorkerRequest, { op: 'query' }>;
 
-/** Begins transaction `number` with its first statement; later statements wait in `opening` until it has begun. */
-function begin(first: QueryRequest, number: TransactionNumber, db: PGlite) {
-  let began = false;
-  opening.set(number, [first]);
-  db.transaction(
-    (tx) =>
-      new Promise<void>((resolve, reject) => {
-        began = true;
-        open.set(number, { tx, finish: (commit) => (commit ? resolve() : reject(ROLLED_BACK)) });
-        const waiting = opening.get(number) ?? [];
-        opening.delete(number);
-        query(tx, first);
-        for (const request of waiting.slice(1)) handle(db, request);
-      }),
-  ).then(
-    () => settled(number, null),
-    (error: unknown) => {
-      if (began) {
-        settled(number, error === ROLLED_BACK ? null : error);
-        return;
-      }
-      for (const request of opening.get(number) ?? []) failed(request.id, error);
-      opening.delete(number);
-    },
-  );
+/**
+ * What PGlite runs one at a time: a statement outside any transaction, or a whole transaction. They wait here
+ * rather than in PGlite's own queue, so that an `ahead` statement can pass the ones still waiting.
+ */
+const turns: (() => Promise<unknown>)[] = [];
+let turnsAhead = 0;
+let running = false;
+
+function take(turn: () => Promise<unknown>, ahead: boolean) {
+  if (ahead) turns.splice(turnsAhead++, 0, turn);
+  else turns.push(turn);
+  if (!running) void runTurns();
 }
 
-function query(target: PGlite | Transaction, request: QueryRequest) {
-  pgliteExecutor(target)
+async function runTurns() {
+  running = true;
+  while (turns.length > 0) {
+    const turn = turns.shift()!;
+    if (turnsAhead > 0) turnsAhead -= 1;
+    await turn().catch(() => undefined); // each turn answers its own callers
+  }
+  running = false;
+}
+
+/** Begins transaction `number` with the requests gathered for it; settles once it has ended. */
+function begin(number: TransactionNumber, db: PGlite): Promise<unknown> {
+  let began = false;
+  return db
+    .transaction(
+      (tx) =>
+        new Promise<void>((resolve, reject) => {
+          began = true;
+          open.set(number, { tx, finish: (commit) => (commit ? resolve() : reject(ROLLED_BACK)) });
+          const [first, ...waiting] = opening.get(number) ?? [];
+          opening.delete(number);
+          if (first?.op === 'query') void query(tx, first);
+          for (const request of waiting) handle(db, request);
+        }),
+    )
+    .then(
+      () => settled(number, null),
+      (error: unknown) => {
+        if (began) {
+          settled(number, error === ROLLED_BACK ? null : error);
+          return;
+        }
+        for (const request of opening.get(number) ?? []) failed(request.id, error);
+        opening.delete(number);
+      },
+    );
+}
+
+function query(target: PGlite | Transaction, request: QueryRequest): Promise<unknown> {
+  return pgliteExecutor(target)
     .query(request.text, request.params)
     .then(
       (result) => reply({ id: request.id, ok: true, rows: result.rows, rowCount: result.rowCount }),
@@ -87,16 +112,18 @@ function handle(db: PGlite, request: WorkerRequest) {
   switch (request.op) {
     case 'query': {
       if (request.tx === undefined) {
-        query(db, request);
+        take(() => query(db, request), request.ahead === true);
         return;
       }
       if (request.begin) {
-        begin(request, request.tx, db);
+        opening.set(request.tx, [request]);
+        const number = request.tx;
+        take(() => begin(number, db), false);
         return;
       }
       const target = open.get(request.tx)?.tx;
       if (opening.has(request.tx)) opening.get(request.tx)!.push(request);
-      else if (target) query(target, request);
+      else if (target) void query(target, request);
       else failed(request.id, new Error(`transaction ${request.tx} is not open`));
       return;
     }

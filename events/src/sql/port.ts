@@ -15,5 +15,12 @@ export interface SqlDatabase extends SqlExecutor {
   readonly dialect: 'pglite' | 'postgres';
   /** Runs `work` in one transaction; commits when it resolves, rolls back when it throws. */
   transaction<T>(work: (tx: SqlExecutor) => Promise<T>): Promise<T>;
+  /**
+   * Where the database runs one statement or transaction at a time (the embedded PGlite): statements sent here go
+   * before every statement and transaction still waiting, though not before one already running. For the only
+   * writer's appends, which every move waits for while reads and projections can wait a little longer. Absent,
+   * `query` serves.
+   */
+  readonly ahead?: SqlExecutor;
   close(): Promise<void>;
 }

@@ -47,6 +47,40 @@ describe('PGlite on a worker thread', { timeout: 60_000 }, () => {
     }
   });
 
+  it('runs statements sent ahead before the ones still waiting, in the order sent, but never inside a running transaction', async () => {
+    const db = await openThreadedPgliteDatabase();
+    try {
+      await db.query('create table t (seq serial primary key, label text not null)');
+      const insert = (label: string) => [`insert into t (label) values ($1)`, [label]] as const;
+      // The first transaction holds the connection while everything else arrives (messages reach the worker in order).
+      const holding = db.transaction(async (tx) => {
+        await tx.query(...insert('held'));
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        await tx.query(...insert('held, second'));
+      });
+      const sent = [
+        db.query(...insert('waiting')),
+        db.transaction((tx) => tx.query(...insert('waiting transaction'))),
+        db.ahead!.query(...insert('ahead')),
+        db.ahead!.query(...insert('ahead, second')),
+        db.query(...insert('waiting, last')),
+      ];
+      await Promise.all([holding, ...sent]);
+      const { rows } = await db.query<{ label: string }>('select label from t order by seq');
+      expect(rows.map((r) => r.label)).toEqual([
+        'held',
+        'held, second',
+        'ahead',
+        'ahead, second',
+        'waiting',
+        'waiting transaction',
+        'waiting, last',
+      ]);
+    } finally {
+      await db.close();
+    }
+  });
+
   it('keeps a transaction to itself, rolls it back on a throw and answers database errors with their fields', async () => {
     const db = await openThreadedPgliteDatabase();
     try {

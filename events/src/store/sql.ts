@@ -91,7 +91,8 @@ export async function createSqlEventStore(db: SqlDatabase, options: SqlEventStor
   // Only the only writer groups its appends: its one connection would run them one after another anyway. Where
   // several processes append (PostgreSQL), each append stays its own transaction, its streams locked in one global
   // order, and the server groups the commits' log flushes itself.
-  const appender = recent ? createOnlyWriterAppender(db) : null;
+  // Every move waits for its append, so appends go before the reads and projection batches waiting for the database.
+  const appender = recent ? createOnlyWriterAppender(db.ahead ?? db) : null;
   const groupCommit = appender
     ? createGroupCommit((batch: readonly (readonly StreamAppend[])[]) => commitBatch(db, appender, batch, committed))
     : null;
