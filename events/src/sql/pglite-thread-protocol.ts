@@ -1,3 +1,5 @@
+import type { SqlLane } from './port.ts';
+
 /** Messages between the threaded PGlite database (pglite-thread.ts) and its worker (pglite-worker.ts). */
 
 /** A transaction's number, chosen by the main thread; queries that carry one run inside it. */
@@ -12,8 +14,8 @@ export type WorkerRequest =
       readonly tx?: TransactionNumber;
       /** The transaction's first statement: the worker begins it, then runs this in it (one round trip saved). */
       readonly begin?: true;
-      /** Outside a transaction: runs before the statements and transactions still waiting (`SqlDatabase.ahead`). */
-      readonly ahead?: true;
+      /** Outside a transaction or beginning one: the lane it waits in (`SqlDatabase.inLane`); 'rest' when absent. */
+      readonly lane?: SqlLane;
     }
   | { readonly id: number; readonly op: 'commit' | 'rollback'; readonly tx: TransactionNumber }
   | { readonly id: number; readonly op: 'close' }

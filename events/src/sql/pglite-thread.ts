@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import type { SqlDatabase, SqlExecutor, SqlResult } from './port.ts';
+import type { SqlDatabase, SqlExecutor, SqlLane, SqlResult } from './port.ts';
 import {
   errorFrom,
   type TransactionNumber,
@@ -84,48 +84,53 @@ export async function openThreadedPgliteDatabase(dataDir?: string): Promise<Thre
       worker.postMessage({ ...request, id } as WorkerRequest);
     });
 
-  const outside = (ahead: boolean): SqlExecutor => ({
-    async query<Row>(text: string, params: readonly unknown[] = []): Promise<SqlResult<Row>> {
-      const reply = await call({ op: 'query', text, params, ...(ahead ? { ahead: true as const } : {}) });
-      return { rows: (reply.rows ?? []) as Row[], rowCount: reply.rowCount ?? 0 };
-    },
-  });
+  const inLane = (lane: SqlLane): SqlDatabase => {
+    const inThisLane = lane === 'rest' ? {} : { lane };
+    return {
+      dialect: 'pglite',
+      async query<Row>(text: string, params: readonly unknown[] = []): Promise<SqlResult<Row>> {
+        const reply = await call({ op: 'query', text, params, ...inThisLane });
+        return { rows: (reply.rows ?? []) as Row[], rowCount: reply.rowCount ?? 0 };
+      },
+      async transaction(work) {
+        const tx = nextTransaction++;
+        // Begun with its first statement (one round trip fewer while the transaction holds the connection); a
+        // transaction that never sent one has nothing to commit or roll back.
+        let begun = false;
+        const inside: SqlExecutor = {
+          async query<Row>(text: string, params: readonly unknown[] = []): Promise<SqlResult<Row>> {
+            const first = !begun;
+            begun = true;
+            const reply = await call({ op: 'query', text, params, tx, ...(first ? { begin: true as const, ...inThisLane } : {}) });
+            return { rows: (reply.rows ?? []) as Row[], rowCount: reply.rowCount ?? 0 };
+          },
+        };
+        let result;
+        try {
+          result = await work(inside);
+        } catch (error) {
+          if (begun) await call({ op: 'rollback', tx }).catch(() => undefined);
+          throw error;
+        }
+        if (begun) await call({ op: 'commit', tx });
+        return result;
+      },
+      inLane,
+      close,
+    };
+  };
+
+  async function close() {
+    if (stopped) return;
+    await call({ op: 'close' });
+    stopped = new Error('the database is closed');
+    await worker.terminate();
+  }
 
   return {
-    dialect: 'pglite',
-    query: outside(false).query,
-    ahead: outside(true),
-    async transaction(work) {
-      const tx = nextTransaction++;
-      // Begun with its first statement (one round trip fewer while the transaction holds the connection); a
-      // transaction that never sent one has nothing to commit or roll back.
-      let begun = false;
-      const inside: SqlExecutor = {
-        async query<Row>(text: string, params: readonly unknown[] = []): Promise<SqlResult<Row>> {
-          const first = !begun;
-          begun = true;
-          const reply = await call({ op: 'query', text, params, tx, ...(first ? { begin: true as const } : {}) });
-          return { rows: (reply.rows ?? []) as Row[], rowCount: reply.rowCount ?? 0 };
-        },
-      };
-      let result;
-      try {
-        result = await work(inside);
-      } catch (error) {
-        if (begun) await call({ op: 'rollback', tx }).catch(() => undefined);
-        throw error;
-      }
-      if (begun) await call({ op: 'commit', tx });
-      return result;
-    },
+    ...inLane('rest'),
     async wasmMemoryBytes() {
       return (await call({ op: 'memory' })).rowCount ?? 0;
-    },
-    async close() {
-      if (stopped) return;
-      await call({ op: 'close' });
-      stopped = new Error('the database is closed');
-      await worker.terminate();
     },
   };
 }

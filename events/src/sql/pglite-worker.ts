@@ -6,6 +6,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { pgliteExecutor } from './pglite.ts';
+import { SQL_LANES, type SqlLane } from './port.ts';
 import {
   errorFields,
   type TransactionNumber,
@@ -31,26 +32,26 @@ const ROLLED_BACK = Symbol('rolled back');
 type QueryRequest = Extract<WorkerRequest, { op: 'query' }>;
 
 /**
- * What PGlite runs one at a time: a statement outside any transaction, or a whole transaction. They wait here
- * rather than in PGlite's own queue, so that an `ahead` statement can pass the ones still waiting.
+ * What PGlite runs one at a time: a statement outside any transaction, or a whole transaction. They wait here,
+ * one queue per lane (`SqlDatabase.inLane`), rather than in PGlite's own queue, so that a lane can pass the later
+ * ones; within a lane, in the order sent.
  */
-const turns: (() => Promise<unknown>)[] = [];
-let turnsAhead = 0;
+const turns = new Map<SqlLane, (() => Promise<unknown>)[]>(SQL_LANES.map((lane) => [lane, []]));
 let running = false;
 
-function take(turn: () => Promise<unknown>, ahead: boolean) {
-  if (ahead) turns.splice(turnsAhead++, 0, turn);
-  else turns.push(turn);
+function take(turn: () => Promise<unknown>, lane: SqlLane = 'rest') {
+  turns.get(lane)!.push(turn);
   if (!running) void runTurns();
 }
 
+const nextTurn = () =>
+  SQL_LANES.map((lane) => turns.get(lane)!)
+    .find((queue) => queue.length > 0)
+    ?.shift();
+
 async function runTurns() {
   running = true;
-  while (turns.length > 0) {
-    const turn = turns.shift()!;
-    if (turnsAhead > 0) turnsAhead -= 1;
-    await turn().catch(() => undefined); // each turn answers its own callers
-  }
+  for (let turn = nextTurn(); turn; turn = nextTurn()) await turn().catch(() => undefined); // each turn answers its own callers
   running = false;
 }
 
@@ -112,13 +113,13 @@ function handle(db: PGlite, request: WorkerRequest) {
   switch (request.op) {
     case 'query': {
       if (request.tx === undefined) {
-        take(() => query(db, request), request.ahead === true);
+        take(() => query(db, request), request.lane);
         return;
       }
       if (request.begin) {
         opening.set(request.tx, [request]);
         const number = request.tx;
-        take(() => begin(number, db), false);
+        take(() => begin(number, db), request.lane);
         return;
       }
       const target = open.get(request.tx)?.tx;

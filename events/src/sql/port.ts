@@ -11,16 +11,56 @@ export interface SqlExecutor {
   query<Row = Record<string, unknown>>(text: string, params?: readonly unknown[]): Promise<SqlResult<Row>>;
 }
 
+/**
+ * The lanes of a database that runs one statement or transaction at a time, first to last: the event store's
+ * appends and stream reads (every command loads its streams, and every move waits for its append), then the
+ * subscribers' batches (read-your-writes waits for them), then the rest (the read models' queries and everything
+ * else), which is where a statement goes unless it says otherwise.
+ */
+export const SQL_LANES = ['streams', 'subscribers', 'rest'] as const;
+export type SqlLane = (typeof SQL_LANES)[number];
+
 export interface SqlDatabase extends SqlExecutor {
   readonly dialect: 'pglite' | 'postgres';
   /** Runs `work` in one transaction; commits when it resolves, rolls back when it throws. */
   transaction<T>(work: (tx: SqlExecutor) => Promise<T>): Promise<T>;
   /**
-   * Where the database runs one statement or transaction at a time (the embedded PGlite): statements sent here go
-   * before every statement and transaction still waiting, though not before one already running. For the only
-   * writer's appends, which every move waits for while reads and projections can wait a little longer. Absent,
-   * `query` serves.
+   * Where the database runs one statement or transaction at a time (the embedded PGlite): the same database, whose
+   * statements and transactions go before those of later lanes still waiting (never before one already running).
+   * Absent: one queue for all.
    */
-  readonly ahead?: SqlExecutor;
+  readonly inLane?: (lane: SqlLane) => SqlDatabase;
   close(): Promise<void>;
+}
+
+/** Statements sent one after another, each without waiting for the answer to the one before it. */
+export interface Pipeline {
+  query(text: string, params?: readonly unknown[]): void;
+  /** Waits for every statement sent; throws the first failure once all have settled. */
+  done(): Promise<void>;
+}
+
+/**
+ * A transaction's writes in one round trip instead of one per statement: every driver here runs one connection's
+ * statements in the order they were sent (PGlite's queue, its worker thread's, pg's client queue), so each still
+ * sees the ones before it. For statements whose answers nothing needs; a failed one fails the ones after it (the
+ * transaction is aborted), and the transaction's work must throw (`done`) so that it rolls back.
+ */
+export function pipeline(sql: SqlExecutor): Pipeline {
+  const sent: Promise<unknown>[] = [];
+  return {
+    query(text, params) {
+      sent.push(sql.query(text, params));
+    },
+    done: () => allSettledOrThrow(sent),
+  };
+}
+
+/**
+ * Waits for all of a transaction's concurrent parts, then throws the first failure: none may still send a
+ * statement once the transaction has ended.
+ */
+export async function allSettledOrThrow(parts: readonly Promise<unknown>[]): Promise<void> {
+  const failed = (await Promise.allSettled(parts)).find((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (failed) throw failed.reason;
 }

@@ -47,7 +47,7 @@ describe('PGlite on a worker thread', { timeout: 60_000 }, () => {
     }
   });
 
-  it('runs statements sent ahead before the ones still waiting, in the order sent, but never inside a running transaction', async () => {
+  it('runs the streams lane first, then the subscribers lane, then the rest, each in the order sent, never inside a running transaction', async () => {
     const db = await openThreadedPgliteDatabase();
     try {
       await db.query('create table t (seq serial primary key, label text not null)');
@@ -59,22 +59,30 @@ describe('PGlite on a worker thread', { timeout: 60_000 }, () => {
         await tx.query(...insert('held, second'));
       });
       const sent = [
-        db.query(...insert('waiting')),
-        db.transaction((tx) => tx.query(...insert('waiting transaction'))),
-        db.ahead!.query(...insert('ahead')),
-        db.ahead!.query(...insert('ahead, second')),
-        db.query(...insert('waiting, last')),
+        db.query(...insert('rest')),
+        db.transaction((tx) => tx.query(...insert('rest, transaction'))),
+        db.inLane!('subscribers').transaction(async (tx) => {
+          await tx.query(...insert('subscriber batch'));
+          await tx.query(...insert('subscriber batch, second'));
+        }),
+        db.inLane!('streams').query(...insert('append')),
+        db.inLane!('subscribers').query(...insert('subscriber statement')),
+        db.inLane!('streams').query(...insert('append, second')),
+        db.query(...insert('rest, last')),
       ];
       await Promise.all([holding, ...sent]);
       const { rows } = await db.query<{ label: string }>('select label from t order by seq');
       expect(rows.map((r) => r.label)).toEqual([
         'held',
         'held, second',
-        'ahead',
-        'ahead, second',
-        'waiting',
-        'waiting transaction',
-        'waiting, last',
+        'append',
+        'append, second',
+        'subscriber batch',
+        'subscriber batch, second',
+        'subscriber statement',
+        'rest',
+        'rest, transaction',
+        'rest, last',
       ]);
     } finally {
       await db.close();

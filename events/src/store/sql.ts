@@ -91,8 +91,11 @@ export async function createSqlEventStore(db: SqlDatabase, options: SqlEventStor
   // Only the only writer groups its appends: its one connection would run them one after another anyway. Where
   // several processes append (PostgreSQL), each append stays its own transaction, its streams locked in one global
   // order, and the server groups the commits' log flushes itself.
-  // Every move waits for its append, so appends go before the reads and projection batches waiting for the database.
-  const appender = recent ? createOnlyWriterAppender(db.ahead ?? db) : null;
+  // Where the database runs one thing at a time, commands wait for their streams and appends, read-your-writes for
+  // the subscribers' batches: both go before the other statements still waiting (SQL_LANES).
+  const streams = db.inLane?.('streams') ?? db;
+  const batches = db.inLane?.('subscribers') ?? db;
+  const appender = recent ? createOnlyWriterAppender(streams) : null;
   const groupCommit = appender
     ? createGroupCommit((batch: readonly (readonly StreamAppend[])[]) => commitBatch(db, appender, batch, committed))
     : null;
@@ -124,17 +127,17 @@ export async function createSqlEventStore(db: SqlDatabase, options: SqlEventStor
       if (direction === 'backward' || limit !== undefined) {
         // The last events (a wallet's balance) or the first ones, from memory when it holds them all.
         const known = limitedFromMemory(recent, streamId, after, limit, direction === 'backward');
-        return known ?? readStreamRows(db, streamId, readOptions);
+        return known ?? readStreamRows(streams, streamId, readOptions);
       }
       const known = recent.streamAfter(streamId, after);
       if (known) return known;
-      const rows = await readStreamRows(db, streamId, readOptions);
+      const rows = await readStreamRows(streams, streamId, readOptions);
       recent.readToEnd(streamId, after, rows);
       return rows;
     },
     async streamVersion(streamId) {
       const known = recent?.version(streamId);
-      return known !== undefined ? known : readStreamVersion(db, streamId);
+      return known !== undefined ? known : readStreamVersion(streams, streamId);
     },
     readAll: async (after, limit) => recent?.allAfter(after, limit) ?? readAllRows(db, after, limit),
     head: async () => recent?.head() ?? readHead(db),
@@ -155,11 +158,11 @@ export async function createSqlEventStore(db: SqlDatabase, options: SqlEventStor
       };
       const source: SubscriptionSource =
         recent && skipped
-          ? fromMemorySource(db, recent, skipped, subscribeOptions.accepts, store.loadCheckpoint, onAppend)
+          ? fromMemorySource(batches, recent, skipped, subscribeOptions.accepts, store.loadCheckpoint, onAppend)
           : {
               loadCheckpoint: store.loadCheckpoint,
               processBatch: (subscriber, batchSize, handle) =>
-                db.transaction((tx) => processBatchFromDatabase(tx, subscriber, batchSize, handle)),
+                batches.transaction((tx) => processBatchFromDatabase(tx, subscriber, batchSize, handle)),
               onAppend,
               peek: (subscriber) => peekAfterCheckpoint(db, subscriber),
             };
