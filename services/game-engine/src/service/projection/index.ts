@@ -3,7 +3,7 @@
  * statement is idempotent, so a batch applied twice (a memory store has no shared transaction for the checkpoint)
  * changes nothing.
  */
-import type { EventStore, SqlExecutor, StoredEvent } from '@qal/events';
+import { allSettledOrThrow, type EventStore, type SqlExecutor, type StoredEvent } from '@qal/events';
 import type { RoomGameModule } from '../../games/module.ts';
 import type { GameRegistry } from '../../games/registry.ts';
 import { ROOM_STREAM_PREFIX } from '../../rooms/events.ts';
@@ -44,23 +44,29 @@ export function createEngineProjection(games: GameRegistry): EngineProjection {
         (stored) => stored.streamId,
       );
       const rooms = groupBy(events.filter(isRoom), (stored) => stored.streamId.slice(ROOM_STREAM_PREFIX.length));
-      await applySoloEvents(sql, events.filter(isSoloMatchEvent));
-      await writeArcadeRows(
-        sql,
-        games,
-        groupBy(
-          events.filter((stored) => arcadeMatchOf(games, stored)),
-          (stored) => stored.streamId,
-        ),
-      );
-      const rows = [];
-      for (const [streamId, matchEvents] of matches) {
-        const module = gameOfStream(streamId)!;
-        const row = await gameRow(sql, module, streamId.slice(module.stream.prefix.length), matchEvents, store);
-        if (row) rows.push(row);
-      }
-      await writeGameRows(sql, rows);
-      await applyRoomEvents(sql, rooms);
+      // Three parts that write tables of their own, sent side by side (the transaction runs their statements in the
+      // order they arrive): fewer round trips while the batch holds the embedded database's one connection.
+      const soloAndArcade = async () => {
+        await applySoloEvents(sql, events.filter(isSoloMatchEvent));
+        await writeArcadeRows(
+          sql,
+          games,
+          groupBy(
+            events.filter((stored) => arcadeMatchOf(games, stored)),
+            (stored) => stored.streamId,
+          ),
+        );
+      };
+      const roomGames = async () => {
+        const rows = [];
+        for (const [streamId, matchEvents] of matches) {
+          const module = gameOfStream(streamId)!;
+          const row = await gameRow(sql, module, streamId.slice(module.stream.prefix.length), matchEvents, store);
+          if (row) rows.push(row);
+        }
+        await writeGameRows(sql, rows);
+      };
+      await allSettledOrThrow([soloAndArcade(), roomGames(), applyRoomEvents(sql, rooms)]);
     },
   };
 }

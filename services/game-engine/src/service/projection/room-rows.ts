@@ -3,7 +3,7 @@
  * folded state as JSON (the same evolve as the engine's), so a batch's events fold onto the row's state; an event at
  * or below the row's position was applied already and is skipped.
  */
-import type { SqlExecutor, StoredEvent } from '@qal/events';
+import { pipeline, type SqlExecutor, type StoredEvent } from '@qal/events';
 import { hasPendingMoney } from '../../rooms/ledger-steps.ts';
 import { parseRoomEvent } from '../../rooms/events.ts';
 import { netsOf } from '../../rooms/settlement.ts';
@@ -82,7 +82,9 @@ const invitationRow = (code: string, invitation: RoomState['invitations'][number
   status: invitation.status,
 });
 
-async function writeRooms(sql: SqlExecutor, writes: RoomWrites): Promise<void> {
+/** The batch's room writes in one pipeline (one round trip), in the order they must run. */
+async function writeRooms(tx: SqlExecutor, writes: RoomWrites): Promise<void> {
+  const sql = pipeline(tx);
   const rooms = [...writes.rooms.entries()].map(([code, { state, position }]) => {
     const bet = state.bet;
     const betOpen = bet && bet.status === 'proposed' && Object.keys(bet.stakes).length === 0;
@@ -101,7 +103,7 @@ async function writeRooms(sql: SqlExecutor, writes: RoomWrites): Promise<void> {
     };
   });
   if (rooms.length > 0) {
-    await sql.query(
+    sql.query(
       `insert into engine_rooms (code, status, private, host_id, created_at, bet_proposal_id, bet_expires_at, money_pending, last_event_at, state, global_position)
        select r.code, r.status, r.private, r.host_id, r.created_at, r.bet_proposal_id, r.bet_expires_at, r.money_pending, r.last_event_at, r.state, r.global_position
          from jsonb_to_recordset($1::jsonb) as r(code text, status text, private boolean, host_id text, created_at timestamptz, bet_proposal_id text,
@@ -121,9 +123,9 @@ async function writeRooms(sql: SqlExecutor, writes: RoomWrites): Promise<void> {
         seat,
       })),
     );
-    await sql.query('delete from engine_room_members where code = any($1::text[])', [rooms.map((room) => room.code)]);
+    sql.query('delete from engine_room_members where code = any($1::text[])', [rooms.map((room) => room.code)]);
     if (members.length > 0) {
-      await sql.query(
+      sql.query(
         `insert into engine_room_members (code, user_id, status, online, offline_since, seat)
          select m.code, m.user_id, m.status, m.online, m.offline_since, m.seat
            from jsonb_to_recordset($1::jsonb) as m(code text, user_id text, status text, online boolean, offline_since timestamptz, seat integer)`,
@@ -132,7 +134,7 @@ async function writeRooms(sql: SqlExecutor, writes: RoomWrites): Promise<void> {
     }
   }
   if (writes.invitations.size > 0) {
-    await sql.query(
+    sql.query(
       `insert into engine_invitations (invitation_id, code, invitee_id, from_user_id, match_id, at, status)
        select i.invitation_id, i.code, i.invitee_id, i.from_user_id, i.match_id, i.at, i.status
          from jsonb_to_recordset($1::jsonb) as i(invitation_id text, code text, invitee_id text, from_user_id text, match_id text, at timestamptz, status text)
@@ -141,7 +143,7 @@ async function writeRooms(sql: SqlExecutor, writes: RoomWrites): Promise<void> {
     );
   }
   if (writes.history.length > 0) {
-    await sql.query(
+    sql.query(
       `insert into engine_room_history (match_id, user_id, room_code, room_name, game, finished_at, result, score, tokens, players)
        select h.match_id, h.user_id, h.room_code, h.room_name, h.game, h.finished_at, h.result, h.score, h.tokens, h.players
          from jsonb_to_recordset($1::jsonb) as h(match_id text, user_id text, room_code text, room_name text, game text, finished_at timestamptz,
@@ -150,6 +152,7 @@ async function writeRooms(sql: SqlExecutor, writes: RoomWrites): Promise<void> {
       [JSON.stringify(writes.history)],
     );
   }
+  await sql.done();
 }
 
 /**
