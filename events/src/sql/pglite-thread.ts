@@ -38,8 +38,9 @@ export interface ThreadedPgliteDatabase extends SqlDatabase {
 /**
  * The embedded database with PGlite on a worker thread of its own: the same one-connection PGlite and the same
  * answers as `openPgliteDatabase`, but its statements (a third to a half of a busy platform's CPU) run on the
- * second core while this thread serves websockets, rules and views. Statements still run one at a time and in the
- * order they were sent; a transaction holds the connection from its begin to its commit or rollback, as in-process.
+ * second core while this thread serves websockets, rules and views. Statements still run one at a time, in the order
+ * they were sent within their lane (`inLane`); a transaction holds the connection from its begin to its commit or
+ * rollback, as in-process.
  * If the worker dies, every waiting and later call fails with the reason.
  */
 export async function openThreadedPgliteDatabase(dataDir?: string): Promise<ThreadedPgliteDatabase> {

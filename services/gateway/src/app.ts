@@ -64,6 +64,7 @@ import { commandEnvelope, sendCommand } from './commands.ts';
 import { roomRoutes } from './http/routes/rooms.ts';
 import { duelWordRoutes } from './http/routes/duel-words.ts';
 import { findPublicUsers } from './identity/users.ts';
+import { profilesChangedIn, rememberPublicUsers } from './identity/public-users-cache.ts';
 import { pushRoomChanges, roomChannelKind } from './realtime/room-channel.ts';
 import { createPeople } from './rooms/present.ts';
 import { localRoomPresence, type RoomPresenceFactory } from './rooms/room-presence.ts';
@@ -207,7 +208,8 @@ export async function buildApp(given: AppDeps): Promise<QalApp> {
 
   const hub = createHub();
   const rooms = roomQueries(deps.engine.queries);
-  const people = createPeople({ publicUsers: (ids) => findPublicUsers(deps.db, ids), badges: deps.leaderboard.queries });
+  const publicUsers = rememberPublicUsers((ids) => findPublicUsers(deps.db, ids));
+  const people = createPeople({ publicUsers: publicUsers.find, badges: deps.leaderboard.queries });
   const waitForProjection = deps.engine.waitForProjection;
   const settle = waitForProjection
     ? (event: StoredEvent) =>
@@ -256,6 +258,7 @@ export async function buildApp(given: AppDeps): Promise<QalApp> {
   // A move's views come from the engine's folded matches; wallet and room views read the database.
   const pushMoves = (events: readonly StoredEvent[]) => pushMatchViews(hub, events, deps.engine.queries, deps.engine.games, rooms);
   const pushTheRest = async (events: readonly StoredEvent[]) => {
+    publicUsers.forget(profilesChangedIn(events));
     await pushWalletChanges(hub, events, deps.ledger.queries);
     await pushRoomChanges(hub, events, { queries: rooms, people, ...(settle ? { settle } : {}) });
   };
@@ -285,6 +288,7 @@ export async function buildApp(given: AppDeps): Promise<QalApp> {
     otpPepper: deps.otpPepper,
     storageDir: deps.config.storageDir,
     logger: app.log,
+    onProfileChanged: (userId) => publicUsers.forget([userId]),
   });
   const ctx: RouteContext = {
     identity,

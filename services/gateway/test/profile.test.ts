@@ -38,6 +38,18 @@ const png = (width: number, height: number, r = 200) =>
     .toBuffer();
 
 describe('profile', () => {
+  it("shows a player's new name in the rooms they are in as soon as they change it", async () => {
+    const { token, user } = await t.signIn();
+    const created = await call('POST', '/rooms', token, { roomName: 'Renamed host', maxPlayers: 2, gameDuration: 'normal' });
+    const code = created.json().data.room.code as string;
+    const hostName = async () => (await call('GET', `/rooms/${code}`, token)).json().data.room.host.name as string;
+    const before = await hostName();
+    expect(await hostName()).toBe(before);
+    expect((await call('PUT', '/user', token, { name: 'Tsion' })).statusCode).toBe(200);
+    expect(await hostName()).toBe('Tsion');
+    expect(user.id).toBe((await call('GET', `/rooms/${code}`, token)).json().data.room.host.id);
+  });
+
   it('updates name, username, email and language, and publishes the change', async () => {
     const { token, user } = await t.signIn();
     const response = await call('PUT', '/user', token, {

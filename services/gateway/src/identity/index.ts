@@ -16,12 +16,20 @@ export interface IdentityDeps {
   readonly otpPepper: string;
   readonly storageDir: string;
   readonly logger?: { warn(obj: object, msg: string): void };
+  /** A user's public profile (name, username, picture) changed here: what remembers it forgets it. */
+  readonly onProfileChanged?: (userId: string) => void;
 }
 
 /** The identity context of the gateway: sign-in, sessions and profiles over the gateway's own tables. */
 export function createIdentity(deps: IdentityDeps) {
   const sessions = createSessions(deps.db, deps.clock);
-  const profiles = createProfiles({ db: deps.db, store: deps.store, clock: deps.clock, storageDir: deps.storageDir });
+  const profiles = createProfiles({
+    db: deps.db,
+    store: deps.store,
+    clock: deps.clock,
+    storageDir: deps.storageDir,
+    ...(deps.onProfileChanged ? { onChanged: deps.onProfileChanged } : {}),
+  });
   const publishRegistration = createRegistrationPublisher(deps);
   const signIn = createSignIn({
     db: deps.db,

@@ -18,11 +18,19 @@ const isUniqueViolation = (error: unknown) =>
   typeof error === 'object' && error !== null && 'code' in error && (error as { code: unknown }).code === '23505';
 
 /** Profile changes: the gateway's row first, then a ProfileChanged event for the other services. */
-export function createProfiles(deps: { db: SqlDatabase; store: EventStore; clock: Clock; storageDir: string }) {
+export function createProfiles(deps: {
+  db: SqlDatabase;
+  store: EventStore;
+  clock: Clock;
+  storageDir: string;
+  /** The row changed (before its event is appended): for what remembers profiles in this process. */
+  onChanged?: (userId: string) => void;
+}) {
   const { db, store, clock } = deps;
 
   async function publishChange(userId: string, changes: JsonObject, at: Date, eventId = newUuid()): Promise<void> {
     if (Object.keys(changes).length === 0) return;
+    deps.onChanged?.(userId);
     await store.append([
       {
         streamId: playerStreamId(userId),

@@ -87,8 +87,8 @@ export function loadDistributedSettings(
   return { kafkaBrokers: parsed.data.KAFKA_BROKERS, instanceId: `${prefix}-${randomBytes(3).toString('hex')}` };
 }
 
-/** The event topics whose changes the gateway pushes to clients. */
-export const PUSH_TOPICS: readonly string[] = [EVENT_TOPICS.ledger, EVENT_TOPICS.engine];
+/** The event topics whose changes the gateway pushes to clients, and the players' profile changes (names it remembers). */
+export const PUSH_TOPICS: readonly string[] = [EVENT_TOPICS.ledger, EVENT_TOPICS.engine, EVENT_TOPICS.identity];
 /** How often the readiness flag is refreshed (the database, the broker, Redis). */
 const READINESS_PROBE_MS = 2_000;
 const READ_POOL_CONNECTIONS = 5;
