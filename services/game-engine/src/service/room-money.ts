@@ -145,11 +145,17 @@ export async function settleRoomMoney(deps: HandlerDeps, cause: CommandEnvelope,
     if (!state) return position;
     const steps = pendingLedgerSteps(state);
     if (steps.length === 0) return position;
+    // A pass's steps are independent of each other (transfers out of an escrow wait for a later pass until its holds
+    // are posted), and each is recorded at its own id: they go side by side, so a settlement waits for the ledger
+    // once per pass rather than once per step.
+    const settled = await Promise.allSettled(steps.map((step) => runStep(deps, cause, code, step)));
+    const failed = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected');
+    if (failed) throw failed.reason;
     let progressed = false;
-    for (const step of steps) {
-      const result = await runStep(deps, cause, code, step);
-      position = later(position, result.position);
-      progressed ||= result.ok;
+    for (const s of settled) {
+      if (s.status !== 'fulfilled') continue;
+      position = later(position, s.value.position);
+      progressed ||= s.value.ok;
     }
     if (!progressed) return position;
   }
