@@ -10,6 +10,23 @@ function wrap(target: pg.Pool | pg.PoolClient): SqlExecutor {
   };
 }
 
+/**
+ * A transaction's client, to which statements may be sent before the last one has answered (a `pipeline`): they
+ * reach pg one at a time, in the order sent. (pg would queue them itself, but deprecates being asked to.)
+ */
+function inOrder(client: pg.PoolClient): SqlExecutor {
+  const direct = wrap(client);
+  let last: Promise<unknown> = Promise.resolve();
+  return {
+    query<Row>(text: string, params: readonly unknown[] = []): Promise<SqlResult<Row>> {
+      const run = () => direct.query<Row>(text, params);
+      const next = last.then(run, run);
+      last = next.catch(() => undefined);
+      return next;
+    },
+  };
+}
+
 export interface PostgresOptions {
   readonly connectionString: string;
   readonly maxConnections?: number;
@@ -44,7 +61,7 @@ export function openPostgresDatabase(options: PostgresOptions): SqlDatabase {
       client.on('error', onError);
       try {
         await client.query('BEGIN');
-        const result = await work(wrap(client));
+        const result = await work(inOrder(client));
         await client.query('COMMIT');
         return result;
       } catch (error) {
