@@ -52,15 +52,19 @@ export function pipeline(sql: SqlExecutor): Pipeline {
     query(text, params) {
       sent.push(sql.query(text, params));
     },
-    done: () => allSettledOrThrow(sent),
+    done: async () => {
+      await allSettledOrThrow(sent);
+    },
   };
 }
 
 /**
- * Waits for all of a transaction's concurrent parts, then throws the first failure: none may still send a
- * statement once the transaction has ended.
+ * Waits for all of several concurrent parts, then answers their values or throws the first failure: none is still
+ * running once it throws (none may still send a statement once its transaction has ended).
  */
-export async function allSettledOrThrow(parts: readonly Promise<unknown>[]): Promise<void> {
-  const failed = (await Promise.allSettled(parts)).find((r): r is PromiseRejectedResult => r.status === 'rejected');
+export async function allSettledOrThrow<T>(parts: readonly Promise<T>[]): Promise<T[]> {
+  const settled = await Promise.allSettled(parts);
+  const failed = settled.find((r): r is PromiseRejectedResult => r.status === 'rejected');
   if (failed) throw failed.reason;
+  return settled.map((r) => (r as PromiseFulfilledResult<T>).value);
 }

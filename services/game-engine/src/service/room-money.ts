@@ -3,7 +3,7 @@
  * rake and payouts transferred, each answer recorded once in the room stream. Ids are fixed by the hold or the
  * transfer, so a repeat moves nothing twice.
  */
-import { uuidFrom, type CommandEnvelope, type JsonObject, type Position } from '@qal/events';
+import { allSettledOrThrow, uuidFrom, type CommandEnvelope, type JsonObject, type Position } from '@qal/events';
 import { ENGINE_ACTOR } from '../config.ts';
 import { roomStreamId, ROOM_STREAM_TYPE, type HoldKind, type RoomEvent } from '../rooms/events.ts';
 import { pendingLedgerSteps, type LedgerStep } from '../rooms/ledger-steps.ts';
@@ -148,14 +148,11 @@ export async function settleRoomMoney(deps: HandlerDeps, cause: CommandEnvelope,
     // A pass's steps are independent of each other (transfers out of an escrow wait for a later pass until its holds
     // are posted), and each is recorded at its own id: they go side by side, so a settlement waits for the ledger
     // once per pass rather than once per step.
-    const settled = await Promise.allSettled(steps.map((step) => runStep(deps, cause, code, step)));
-    const failed = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected');
-    if (failed) throw failed.reason;
+    const results = await allSettledOrThrow(steps.map((step) => runStep(deps, cause, code, step)));
     let progressed = false;
-    for (const s of settled) {
-      if (s.status !== 'fulfilled') continue;
-      position = later(position, s.value.position);
-      progressed ||= s.value.ok;
+    for (const result of results) {
+      position = later(position, result.position);
+      progressed ||= result.ok;
     }
     if (!progressed) return position;
   }
