@@ -197,3 +197,23 @@ export function printServerOutputOnFailure(server: QalServer | undefined, onTest
     console.error(`The server's last ${tail.length} output lines (requests for static files left out):\n${tail.join('\n')}`);
   });
 }
+
+/**
+ * A server's output with each JSON log line's message left out: what its lines say beyond their fixed texts (lines
+ * that are not JSON stay whole).
+ */
+export function withoutMessages(output: string): string {
+  return output
+    .split('\n')
+    .map((line) => {
+      try {
+        const parsed: unknown = JSON.parse(line);
+        if (typeof parsed !== 'object' || parsed === null) return line;
+        const { msg: _message, ...fields } = parsed as Record<string, unknown>;
+        return JSON.stringify(fields);
+      } catch {
+        return line;
+      }
+    })
+    .join('\n');
+}
