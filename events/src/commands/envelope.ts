@@ -18,6 +18,11 @@ export const CommandEnvelope = z.object({
 });
 export type CommandEnvelope = z.infer<typeof CommandEnvelope>;
 
+/** How the actor of a process manager's or a timer's command begins (`system:<process>`). */
+export const SYSTEM_ACTOR_PREFIX = 'system:';
+/** A process manager or a timer, not a person: it reads a command's outcome, never a read model after it. */
+export const isSystemActor = (actorId: string): boolean => actorId.startsWith(SYSTEM_ACTOR_PREFIX);
+
 export const CommandOutcome = z.discriminatedUnion('status', [
   z.object({
     status: z.literal('succeeded'),

@@ -9,7 +9,7 @@ import {
 } from '@qal/events';
 import { PROJECTION_SUBSCRIBER, READ_YOUR_WRITES_TIMEOUT_MS } from './config.ts';
 import { dispatch } from './handlers/dispatch.ts';
-import { createKeyedLock, traceLatency, waitForSubscriber } from '@qal/events';
+import { createKeyedLock, isSystemActor, traceLatency, waitForSubscriber } from '@qal/events';
 import type { HandlerDeps, Logger } from './handlers/shell.ts';
 import type { PaymentProvider } from './payments/port.ts';
 import { migrateLedger } from './projection/migrations.ts';
@@ -27,7 +27,10 @@ export interface LedgerDeps {
 }
 
 export interface Ledger {
-  /** Runs a ledger command; after an append it waits (bounded) until `queries` show it, then answers. */
+  /**
+   * Runs a ledger command; after a person's command appended, it waits (bounded) until `queries` show it, then
+   * answers. A system actor's command is answered once stored.
+   */
   readonly handle: CommandHandler;
   readonly queries: LedgerQueries;
   /** Runs the migrations, then starts the projection and the PlayerRegistered → OpenWallet subscriber. */
@@ -58,7 +61,9 @@ export async function createLedger(deps: LedgerDeps): Promise<Ledger> {
     traceLatency('ledger.received', command.commandId);
     const { outcome, position } = await dispatch(handlerDeps, command);
     traceLatency('ledger.decided', command.commandId);
-    if (position && projection) {
+    // A person may read the read model next (their wallet's history); a process manager such as the engine's room
+    // settlement reads only the outcome, and waiting for the projection there would hold the room's lock meanwhile.
+    if (position && projection && !isSystemActor(command.actorId)) {
       await waitForProjection(position).catch((error: unknown) =>
         logger.error({ err: String(error), commandId: command.commandId }, 'read-your-writes wait timed out'),
       );
