@@ -20,7 +20,9 @@ function stallable(db: SqlDatabase) {
 describe("the ledger's answer and its read model", () => {
   let ledger: Ledger | null = null;
   let close = async () => {};
+  let release = () => {};
   afterEach(async () => {
+    release(); // a failed test must not leave the projection stalled while the ledger stops
     await ledger?.stop();
     await close();
   });
@@ -30,6 +32,7 @@ describe("the ledger's answer and its read model", () => {
     const pglite = await openPgliteDatabase();
     close = async () => (await store.close(), pglite.close());
     const read = stallable(pglite);
+    release = read.release;
     ledger = await createLedger({ store, db: read.db, payments: createSandboxPaymentProvider() });
     await ledger.start();
     const [alice, bob] = [uniqueUser('alice'), uniqueUser('bob')];
