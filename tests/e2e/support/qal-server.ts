@@ -198,22 +198,5 @@ export function printServerOutputOnFailure(server: QalServer | undefined, onTest
   });
 }
 
-/**
- * A server's output with each JSON log line's message left out: what its lines say beyond their fixed texts (lines
- * that are not JSON stay whole).
- */
-export function withoutMessages(output: string): string {
-  return output
-    .split('\n')
-    .map((line) => {
-      try {
-        const parsed: unknown = JSON.parse(line);
-        if (typeof parsed !== 'object' || parsed === null) return line;
-        const { msg: _message, ...fields } = parsed as Record<string, unknown>;
-        return JSON.stringify(fields);
-      } catch {
-        return line;
-      }
-    })
-    .join('\n');
-}
+/** A server's output without its log lines' fixed messages (for the checks that a word never reaches the log). */
+export { withoutMessages } from '@qal/gateway/testing/log-fields';
