@@ -1,4 +1,8 @@
 import {
+  createKeyedLock,
+  isSystemActor,
+  traceLatency,
+  waitForSubscriber,
   type CommandHandler,
   type EventStore,
   type Position,
@@ -9,7 +13,6 @@ import {
 } from '@qal/events';
 import { PROJECTION_SUBSCRIBER, READ_YOUR_WRITES_TIMEOUT_MS } from './config.ts';
 import { dispatch } from './handlers/dispatch.ts';
-import { createKeyedLock, isSystemActor, traceLatency, waitForSubscriber } from '@qal/events';
 import type { HandlerDeps, Logger } from './handlers/shell.ts';
 import type { PaymentProvider } from './payments/port.ts';
 import { migrateLedger } from './projection/migrations.ts';
