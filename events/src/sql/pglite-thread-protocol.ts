@@ -16,6 +16,11 @@ export type WorkerRequest =
       readonly begin?: true;
       /** Outside a transaction or beginning one: the lane it waits in (`SqlDatabase.inLane`); 'rest' when absent. */
       readonly lane?: SqlLane;
+      /**
+       * Inside a transaction: sent without waiting for an answer (`SqlExecutor.send`). The worker answers none; a
+       * failure rolls the transaction back at its commit, whose answer is that failure.
+       */
+      readonly quiet?: true;
     }
   | { readonly id: number; readonly op: 'commit' | 'rollback'; readonly tx: TransactionNumber }
   | { readonly id: number; readonly op: 'close' }

@@ -73,6 +73,11 @@ export async function openThreadedPgliteDatabase(dataDir?: string): Promise<Thre
   worker.on('error', (error) => fail(new Error(`the PGlite worker failed: ${error.message}`, { cause: error })));
   worker.on('exit', (code) => fail(new Error(`the PGlite worker stopped (exit code ${code})`)));
 
+  /** A request no one waits for the answer of (the worker sends none): a transaction's quiet statement. */
+  const post = (request: Request) => {
+    if (!stopped) worker.postMessage({ ...request, id: 0 } as WorkerRequest);
+  };
+
   const call = (request: Request) =>
     new Promise<WorkerReply & { ok: true }>((resolve, reject) => {
       if (stopped) {
@@ -98,20 +103,32 @@ export async function openThreadedPgliteDatabase(dataDir?: string): Promise<Thre
         // Begun with its first statement (one round trip fewer while the transaction holds the connection); a
         // transaction that never sent one has nothing to commit or roll back.
         let begun = false;
+        const beginIfFirst = () => {
+          const first = !begun;
+          begun = true;
+          return first ? { begin: true as const, ...inThisLane } : {};
+        };
         const inside: SqlExecutor = {
           async query<Row>(text: string, params: readonly unknown[] = []): Promise<SqlResult<Row>> {
-            const first = !begun;
-            begun = true;
-            const reply = await call({ op: 'query', text, params, tx, ...(first ? { begin: true as const, ...inThisLane } : {}) });
+            const reply = await call({ op: 'query', text, params, tx, ...beginIfFirst() });
             return { rows: (reply.rows ?? []) as Row[], rowCount: reply.rowCount ?? 0 };
+          },
+          send(text, params = []) {
+            post({ op: 'query', text, params, tx, quiet: true, ...beginIfFirst() });
           },
         };
         let result;
         try {
           result = await work(inside);
         } catch (error) {
-          if (begun) await call({ op: 'rollback', tx }).catch(() => undefined);
-          throw error;
+          // A quiet statement's failure, if one came first, is what made the work fail (its transaction was aborted).
+          const cause = begun
+            ? await call({ op: 'rollback', tx }).then(
+                () => null,
+                (failure: unknown) => failure,
+              )
+            : null;
+          throw cause ?? error;
         }
         if (begun) await call({ op: 'commit', tx });
         return result;

@@ -23,8 +23,18 @@ const { dataDir } = workerData as WorkerStart;
 const reply = (message: WorkerReply) => port.postMessage(message);
 const failed = (id: number, error: unknown) => reply({ id, ok: false, error: errorFields(error) });
 
-/** Open transactions: PGlite's transaction() holds its one connection until `finish` settles. */
-const open = new Map<TransactionNumber, { readonly tx: Transaction; readonly finish: (commit: boolean) => void }>();
+/**
+ * Open transactions: PGlite's transaction() holds its one connection until `finish` settles. `running`: its
+ * statements not answered yet (PGlite runs them in the order sent); `failure`: the first that failed, which turns
+ * its commit into a rollback (PostgreSQL would end an aborted transaction so anyway, but silently).
+ */
+interface OpenTransaction {
+  readonly tx: Transaction;
+  readonly finish: (commit: boolean) => void;
+  readonly running: Set<Promise<unknown>>;
+  failure?: { readonly error: unknown; readonly quiet: boolean };
+}
+const open = new Map<TransactionNumber, OpenTransaction>();
 /** Requests for transactions not begun yet (waiting their turn, or for PGlite), handled in order once begun. */
 const opening = new Map<TransactionNumber, WorkerRequest[]>();
 const ROLLED_BACK = Symbol('rolled back');
@@ -63,10 +73,9 @@ function begin(number: TransactionNumber, db: PGlite): Promise<unknown> {
       (tx) =>
         new Promise<void>((resolve, reject) => {
           began = true;
-          open.set(number, { tx, finish: (commit) => (commit ? resolve() : reject(ROLLED_BACK)) });
-          const [first, ...waiting] = opening.get(number) ?? [];
+          open.set(number, { tx, finish: (commit) => (commit ? resolve() : reject(ROLLED_BACK)), running: new Set() });
+          const waiting = opening.get(number) ?? [];
           opening.delete(number);
-          if (first?.op === 'query') void query(tx, first);
           for (const request of waiting) handle(db, request);
         }),
     )
@@ -92,15 +101,46 @@ function query(target: PGlite | Transaction, request: QueryRequest): Promise<unk
     );
 }
 
-/** The commit or rollback request of each transaction, answered once PGlite has ended it. */
-const ending = new Map<TransactionNumber, number>();
+/** A statement of an open transaction: answered unless quiet; its failure, the first, kept for the commit. */
+function queryIn(transaction: OpenTransaction, request: QueryRequest) {
+  const ran = pgliteExecutor(transaction.tx)
+    .query(request.text, request.params)
+    .then(
+      (result) => {
+        if (!request.quiet) reply({ id: request.id, ok: true, rows: result.rows, rowCount: result.rowCount });
+      },
+      (error: unknown) => {
+        transaction.failure ??= { error, quiet: request.quiet === true };
+        if (!request.quiet) failed(request.id, error);
+      },
+    )
+    .finally(() => transaction.running.delete(ran));
+  transaction.running.add(ran);
+}
+
+/**
+ * Ends a transaction once its statements have run: a commit of one that had a failure rolls back and answers that
+ * failure; a rollback answers the failure of a quiet statement (the cause its caller has not seen), if any.
+ */
+async function end(number: TransactionNumber, transaction: OpenTransaction, request: { id: number; op: 'commit' | 'rollback' }) {
+  await Promise.allSettled([...transaction.running]);
+  const failure = transaction.failure;
+  const commit = request.op === 'commit' && !failure;
+  const answer = failure && (request.op === 'commit' || failure.quiet) ? failure.error : null;
+  ending.set(number, { id: request.id, answer });
+  transaction.finish(commit);
+}
+
+/** The commit or rollback request of each transaction, answered once PGlite has ended it (`answer`: a failure to report). */
+const ending = new Map<TransactionNumber, { readonly id: number; readonly answer: unknown }>();
 function settled(number: TransactionNumber, error: unknown) {
   open.delete(number);
-  const id = ending.get(number);
+  const request = ending.get(number);
   ending.delete(number);
-  if (id === undefined) return;
-  if (error) failed(id, error);
-  else reply({ id, ok: true });
+  if (!request) return;
+  const failure = error ?? request.answer;
+  if (failure) failed(request.id, failure);
+  else reply({ id: request.id, ok: true });
 }
 
 /**
@@ -116,16 +156,14 @@ function handle(db: PGlite, request: WorkerRequest) {
         take(() => query(db, request), request.lane);
         return;
       }
-      if (request.begin) {
+      const transaction = open.get(request.tx);
+      if (transaction) queryIn(transaction, request);
+      else if (opening.has(request.tx)) opening.get(request.tx)!.push(request);
+      else if (request.begin) {
         opening.set(request.tx, [request]);
         const number = request.tx;
         take(() => begin(number, db), request.lane);
-        return;
-      }
-      const target = open.get(request.tx)?.tx;
-      if (opening.has(request.tx)) opening.get(request.tx)!.push(request);
-      else if (target) void query(target, request);
-      else failed(request.id, new Error(`transaction ${request.tx} is not open`));
+      } else if (!request.quiet) failed(request.id, new Error(`transaction ${request.tx} is not open`));
       return;
     }
     case 'commit':
@@ -139,8 +177,7 @@ function handle(db: PGlite, request: WorkerRequest) {
         failed(request.id, new Error(`transaction ${request.tx} is not open`));
         return;
       }
-      ending.set(request.tx, request.id);
-      transaction.finish(request.op === 'commit');
+      void end(request.tx, transaction, request);
       return;
     }
     case 'memory':

@@ -9,6 +9,12 @@ export interface SqlResult<Row> {
 
 export interface SqlExecutor {
   query<Row = Record<string, unknown>>(text: string, params?: readonly unknown[]): Promise<SqlResult<Row>>;
+  /**
+   * Inside a transaction of a database that can (the embedded PGlite's worker thread): sends a statement whose answer
+   * nothing needs without waiting for it. It runs in order with the others; should it fail, the transaction fails
+   * with that error at its commit (or at its end, if its work throws first) and nothing of it is kept.
+   */
+  readonly send?: (text: string, params?: readonly unknown[]) => void;
 }
 
 /**
@@ -45,9 +51,12 @@ export interface Pipeline {
  * statements in the order they were sent (PGlite's queue, its worker thread's; a PostgreSQL transaction hands them to
  * its client one at a time), so each still sees the ones before it. For statements whose answers nothing needs; a
  * failed one fails the ones after it (the transaction is aborted), and the transaction's work must throw (`done`)
- * so that it rolls back.
+ * so that it rolls back. Where the transaction can `send`, nothing waits for them at all: the commit answers for them
+ * (`done` has nothing to wait for), so the writes, the checkpoint and the commit of a batch take one round trip.
  */
 export function pipeline(sql: SqlExecutor): Pipeline {
+  const { send } = sql;
+  if (send) return { query: (text, params) => send(text, params), done: () => Promise.resolve() };
   const sent: Promise<unknown>[] = [];
   return {
     query(text, params) {

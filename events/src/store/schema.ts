@@ -128,6 +128,29 @@ export const eventStoreMigrations: readonly Migration[] = [
       $fn$
     `,
   },
+  {
+    // A subscriber's turn at its next batch as one statement that needs no answer: it takes the subscriber's lock for
+    // the transaction and checks that the stored checkpoint is not past the caller's (`known_*`). Errors: QL423 the
+    // lock is held by another instance, QL412 the stored checkpoint is past the caller's.
+    id: '003-subscriber-turn-function',
+    whole: true,
+    sql: `
+      create or replace function eventstore.take_subscriber_turn(lock_key text, subscriber_name text, known_transaction xid8,
+                                                                 known_position bigint) returns void
+      language plpgsql as $fn$
+      begin
+        if not pg_try_advisory_xact_lock(hashtext(lock_key)) then
+          raise exception using errcode = 'QL423', message = 'another instance is handling this subscriber''s batch';
+        end if;
+        if exists (select 1 from eventstore.checkpoints c
+                    where c.subscriber = subscriber_name
+                      and (c.transaction_id, c.global_position) > (known_transaction, known_position)) then
+          raise exception using errcode = 'QL412', message = 'the stored checkpoint is past this instance''s';
+        end if;
+      end
+      $fn$
+    `,
+  },
 ];
 
 /** Creates or upgrades the event store tables; safe to run from several processes at once. */

@@ -1,5 +1,5 @@
 import type { JsonObject } from '../json.ts';
-import type { SqlExecutor } from '../sql/port.ts';
+import { pipeline, type SqlExecutor } from '../sql/port.ts';
 import { START, type Position, type ReadStreamOptions, type StoredEvent } from './port.ts';
 
 /**
@@ -138,13 +138,36 @@ export async function readCheckpoint(sql: SqlExecutor, subscriber: string): Prom
   return rows[0] ? toPosition(rows[0]) : null;
 }
 
+/** Stores a subscriber's checkpoint; in a transaction that can `send`, without waiting for it (its commit answers). */
 export async function saveCheckpoint(sql: SqlExecutor, subscriber: string, position: Position): Promise<void> {
-  await sql.query(
+  const statement = pipeline(sql);
+  statement.query(
     `insert into eventstore.checkpoints (subscriber, transaction_id, global_position) values ($1, $2::text::xid8, $3)
      on conflict (subscriber) do update
        set transaction_id = excluded.transaction_id, global_position = excluded.global_position, updated_at = now()`,
     [subscriber, position.transactionId.toString(), position.globalPosition.toString()],
   );
+  await statement.done();
+}
+
+/** The errors `takeSubscriberTurn` refuses with (SQLSTATEs raised by `eventstore.take_subscriber_turn`). */
+export const SUBSCRIBER_TURN_REFUSED = { taken: 'QL423', ahead: 'QL412' } as const;
+
+/**
+ * Takes a subscriber's batch lock for this transaction, and checks that its stored checkpoint is not past `known`;
+ * refuses otherwise (`SUBSCRIBER_TURN_REFUSED`: another instance holds the lock, or got further). In a transaction
+ * that can `send`, without waiting for the answer: a refusal then fails the transaction's later statements and its
+ * commit, so none of its work is kept.
+ */
+export async function takeSubscriberTurn(sql: SqlExecutor, lockKey: string, subscriber: string, known: Position): Promise<void> {
+  const statement = pipeline(sql);
+  statement.query(`select eventstore.take_subscriber_turn($1, $2, $3::text::xid8, $4)`, [
+    lockKey,
+    subscriber,
+    known.transactionId.toString(),
+    known.globalPosition.toString(),
+  ]);
+  await statement.done();
 }
 
 /** The events table refused an event id it holds already (a retry, or two identical appends racing). */

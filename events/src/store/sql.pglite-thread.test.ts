@@ -89,6 +89,38 @@ describe('PGlite on a worker thread', { timeout: 60_000 }, () => {
     }
   });
 
+  it('sends statements without waiting for them; the first to fail rolls its transaction back and is what it throws', async () => {
+    const db = await openThreadedPgliteDatabase();
+    try {
+      await db.query('create table t (n int primary key)');
+      await db.transaction(async (tx) => {
+        tx.send!('insert into t values (1)');
+        tx.send!('insert into t values (2)');
+      });
+      // A failure shows at the commit: the statements before it are not kept either.
+      const atCommit = await db
+        .transaction(async (tx) => {
+          tx.send!('insert into t values (3)');
+          tx.send!('insert into t values (1)');
+          tx.send!('insert into t values (4)');
+        })
+        .catch((error: unknown) => error);
+      expect(atCommit).toMatchObject({ code: '23505', constraint: 't_pkey' });
+      // A statement waited for after it fails as aborted; the transaction throws the failure that caused it.
+      const beforeRead = await db
+        .transaction(async (tx) => {
+          tx.send!('insert into t values (2)');
+          await tx.query('select count(*) from t');
+        })
+        .catch((error: unknown) => error);
+      expect(beforeRead).toMatchObject({ code: '23505', constraint: 't_pkey' });
+      const { rows } = await db.query<{ n: number }>('select n from t order by n');
+      expect(rows.map((r) => r.n)).toEqual([1, 2]);
+    } finally {
+      await db.close();
+    }
+  });
+
   it('keeps a transaction to itself, rolls it back on a throw and answers database errors with their fields', async () => {
     const db = await openThreadedPgliteDatabase();
     try {

@@ -4,7 +4,7 @@
  * position they include, and events at or before it are skipped: applying a batch twice changes nothing, and a
  * rebuild's swapped-in tables tell the live subscription where they stand.
  */
-import { comparePositions, type Position, type SqlExecutor, type StoredEvent } from '@qal/events';
+import { comparePositions, pipeline, type Position, type SqlExecutor, type StoredEvent } from '@qal/events';
 import type { Period } from '../config.ts';
 import { factsOf, type Fact } from '../core/facts.ts';
 import {
@@ -325,5 +325,9 @@ async function writeBack(sql: SqlExecutor, tables: TableSet, projection: string,
 
   const position = `insert into ${tables.leaderboard_position} (projection, transaction_id, global_position) values ($1, $2, $3)
      on conflict (projection) do update set transaction_id = excluded.transaction_id, global_position = excluded.global_position`;
-  await sql.query(parts.length > 0 ? `with ${parts.join(',\n')}\n${position}` : position, params);
+  // Where the transaction can, not waited for: the commit answers for it (and a failed batch resets the cache, its
+  // position being behind the cache's).
+  const write = pipeline(sql);
+  write.query(parts.length > 0 ? `with ${parts.join(',\n')}\n${position}` : position, params);
+  await write.done();
 }

@@ -5,6 +5,7 @@
  */
 import {
   comparePositions,
+  pipeline,
   type EventStore,
   type Position,
   type SqlDatabase,
@@ -34,7 +35,10 @@ export interface Logger {
 export const PROJECTION_LOCK = `qal-projection:${PROJECTION_NAME}`;
 
 export async function applyLiveBatch(sql: SqlExecutor, events: readonly StoredEvent[], cache?: RowCache): Promise<void> {
-  await sql.query(`select pg_advisory_xact_lock(hashtext($1))`, [PROJECTION_LOCK]);
+  // Sent with the first read where the transaction can (it runs before it all the same).
+  const lock = pipeline(sql);
+  lock.query(`select pg_advisory_xact_lock(hashtext($1))`, [PROJECTION_LOCK]);
+  await lock.done();
   await applyEvents(sql, LIVE_TABLES, PROJECTION_NAME, events, cache);
 }
 

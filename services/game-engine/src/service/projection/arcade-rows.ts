@@ -5,7 +5,7 @@
  * connection is the projection's, and a read would wait for it forever. The record holds the server seed, as the
  * stream does; the row is the engine's own and never leaves it (queries answer views, folded from the stream).
  */
-import type { SqlExecutor, StoredEvent } from '@qal/events';
+import { pipeline, type SqlExecutor, type StoredEvent } from '@qal/events';
 import { GAME_RULES, isGameSlug } from '../../catalogue/games.ts';
 import type { ArcadeGameModule, GameEvent } from '../../games/module.ts';
 import type { GameRegistry } from '../../games/registry.ts';
@@ -58,6 +58,8 @@ export async function writeArcadeRows(
   games: GameRegistry,
   batch: ReadonlyMap<string, readonly StoredEvent[]>,
 ): Promise<void> {
+  // Written once every row is folded: a write left in flight while a later read fails would fail unheard.
+  const rows: unknown[][] = [];
   for (const [streamId, events] of batch) {
     const found = arcadeMatchOf(games, { streamId });
     const last = events.at(-1);
@@ -66,34 +68,37 @@ export async function writeArcadeRows(
     if (!record) continue;
     const { request, finished } = record;
     const category = isGameSlug(request.game) ? GAME_RULES[request.game].category : found.module.leaderboard.category;
-    await sql.query(
-      `insert into engine_matches (match_id, player_id, game, game_category, status, language, day, requested_at, started_at, deadline,
+    rows.push([
+      found.matchId,
+      request.playerId,
+      request.game,
+      category,
+      statusOf(record),
+      request.day,
+      request.requestedAt,
+      record.state !== null ? request.requestedAt : null,
+      record.status === 'playing' ? found.module.deadlineOf(record.state) : null,
+      finished?.at ?? null,
+      finished?.score ?? 0,
+      finished?.tokens ?? 0,
+      finished?.xp ?? 0,
+      record.rewardPaid || (finished?.tokens ?? 0) === 0,
+      record.feeRefunded,
+      JSON.stringify(record),
+      last.globalPosition.toString(),
+    ]);
+  }
+  const writes = pipeline(sql);
+  for (const params of rows) writes.query(UPSERT_ARCADE_ROW, params);
+  await writes.done();
+}
+
+const UPSERT_ARCADE_ROW = `
+       insert into engine_matches (match_id, player_id, game, game_category, status, language, day, requested_at, started_at, deadline,
          ended_at, score, tokens_won, xp_won, reward_paid, fee_refunded, arcade, global_position)
        values ($1, $2, $3, $4, $5, '', $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)
        on conflict (match_id) do update set status = excluded.status, started_at = excluded.started_at, deadline = excluded.deadline,
          ended_at = excluded.ended_at, score = excluded.score, tokens_won = excluded.tokens_won, xp_won = excluded.xp_won,
          reward_paid = excluded.reward_paid, fee_refunded = excluded.fee_refunded, arcade = excluded.arcade,
          global_position = excluded.global_position
-       where engine_matches.global_position < excluded.global_position`,
-      [
-        found.matchId,
-        request.playerId,
-        request.game,
-        category,
-        statusOf(record),
-        request.day,
-        request.requestedAt,
-        record.state !== null ? request.requestedAt : null,
-        record.status === 'playing' ? found.module.deadlineOf(record.state) : null,
-        finished?.at ?? null,
-        finished?.score ?? 0,
-        finished?.tokens ?? 0,
-        finished?.xp ?? 0,
-        record.rewardPaid || (finished?.tokens ?? 0) === 0,
-        record.feeRefunded,
-        JSON.stringify(record),
-        last.globalPosition.toString(),
-      ],
-    );
-  }
-}
+       where engine_matches.global_position < excluded.global_position`;

@@ -2,7 +2,7 @@
  * Room matches in `engine_duels` (the name is historical: every room game's match has its row there), for any game
  * of the registry: its status and turn clock (what the sweeper times out) and its folded state as JSON.
  */
-import type { EventStore, SqlExecutor, StoredEvent } from '@qal/events';
+import { pipeline, type EventStore, type SqlExecutor, type StoredEvent } from '@qal/events';
 import type { GameEvent, RoomGameModule } from '../../games/module.ts';
 import { matchStream } from '../room-match.ts';
 import { jsonState } from './json-state.ts';
@@ -85,12 +85,14 @@ export async function gameRow(
 }
 
 /**
- * Every game row a batch changed, in one statement (each statement is a round trip, and on the embedded worker
- * thread a transaction holds the database across every one of them). A row already past its position stays.
+ * Every game row a batch changed, in one statement sent without waiting for it where the transaction can (on the
+ * embedded worker thread a transaction holds the database across every round trip). A row already past its position
+ * stays.
  */
 export async function writeGameRows(sql: SqlExecutor, rows: readonly GameRow[]): Promise<void> {
   if (rows.length === 0) return;
-  await sql.query(
+  const write = pipeline(sql);
+  write.query(
     `insert into engine_duels (match_id, room_code, status, turn, current_player, turn_deadline, match_deadline, state, global_position)
      select r.match_id, r.room_code, r.status, r.turn, r.current_player, r.turn_deadline, r.match_deadline, r.state, r.global_position
        from jsonb_to_recordset($1::jsonb) as r(match_id text, room_code text, status text, turn integer, current_player text,
@@ -101,4 +103,5 @@ export async function writeGameRows(sql: SqlExecutor, rows: readonly GameRow[]):
        where engine_duels.global_position < excluded.global_position`,
     [JSON.stringify(rows)],
   );
+  await write.done();
 }

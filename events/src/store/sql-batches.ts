@@ -1,0 +1,153 @@
+/**
+ * How a SQL store's subscribers take their batches: each in one transaction with the subscriber's lock and its new
+ * checkpoint, from the database or (an only writer's subscriber that keeps up) from the recent log in memory.
+ */
+import type { KeyedLock } from '../keyed-lock.ts';
+import type { SqlDatabase, SqlExecutor } from '../sql/port.ts';
+import { comparePositions, type Position, type StoredEvent, type SubscriptionHandlerContext } from './port.ts';
+import type { RecentEvents } from './recent-events.ts';
+import { readAllAfterCheckpoint, saveCheckpoint, SUBSCRIBER_TURN_REFUSED, takeSubscriberTurn } from './sql-rows.ts';
+import type { SubscriptionSource } from './subscription.ts';
+
+/**
+ * A subscriber whose handler accepts none of a batch's events moves on in memory; its stored checkpoint follows at
+ * most this much later (a restart re-reads those events, which the handler ignores again).
+ */
+export const SKIPPED_CHECKPOINT_SAVE_MS = 1_000;
+
+type BatchHandler = (events: readonly StoredEvent[], context: SubscriptionHandlerContext) => Promise<void>;
+/** The advisory lock (`hashtext` of this key) that lets one instance at a time take a subscriber's next batch. */
+export const subscriberLockKey = (subscriber: string) => `qal-subscriber:${subscriber}`;
+const positionOf = (event: StoredEvent): Position => ({ transactionId: event.transactionId, globalPosition: event.globalPosition });
+
+/** The next batch after the stored checkpoint, handled and checkpointed in `tx`: null when another instance holds the lock or nothing is new. */
+export async function processBatchFromDatabase(
+  tx: SqlExecutor,
+  subscriber: string,
+  batchSize: number,
+  handle: BatchHandler,
+): Promise<Position | null> {
+  // One instance per subscriber at a time: the others find the lock taken and wait for their next turn.
+  const { rows } = await tx.query<{ acquired: boolean }>(`select pg_try_advisory_xact_lock(hashtext($1)) as acquired`, [
+    subscriberLockKey(subscriber),
+  ]);
+  if (!rows[0]?.acquired) return null;
+  // Read before writing anything: this transaction must not hold an id while it takes its snapshot.
+  // (After the lock, in a statement of its own: a statement's snapshot is taken when it starts.)
+  const batch = await readAllAfterCheckpoint(tx, subscriber, batchSize);
+  const last = batch.at(-1);
+  if (!last) return null;
+  await handle(batch, { tx });
+  const position = positionOf(last);
+  await saveCheckpoint(tx, subscriber, position);
+  return position;
+}
+
+/**
+ * Where subscribers that skipped batches (no event their handler accepts) are, ahead of their stored checkpoints,
+ * and when each was last saved; `flush` saves the ones behind.
+ */
+export function skippedCheckpoints(db: SqlExecutor) {
+  const ahead = new Map<string, { position: Position; savedAt: number; saved: boolean }>();
+  return {
+    position: (subscriber: string) => ahead.get(subscriber)?.position,
+    /** A batch was handled and its checkpoint saved with it. */
+    handled(subscriber: string, position: Position) {
+      ahead.set(subscriber, { position, savedAt: Date.now(), saved: true });
+    },
+    /** A batch was skipped: saves the checkpoint when the last save is old enough. */
+    async skippedTo(subscriber: string, position: Position) {
+      const savedAt = ahead.get(subscriber)?.savedAt ?? 0;
+      const due = Date.now() - savedAt >= SKIPPED_CHECKPOINT_SAVE_MS;
+      ahead.set(subscriber, { position, savedAt: due ? Date.now() : savedAt, saved: due });
+      if (due) await saveCheckpoint(db, subscriber, position);
+    },
+    async flush() {
+      for (const [subscriber, entry] of ahead) if (!entry.saved) await saveCheckpoint(db, subscriber, entry.position);
+      ahead.clear();
+    },
+  };
+}
+
+/**
+ * Subscriptions of a store that is the only writer: a subscriber that keeps up reads its batches from the recent
+ * log in memory; a batch of nothing its handler accepts moves it on without a transaction; any other batch runs in
+ * one transaction with the lock and the checkpoint, as from the database. A subscriber behind the log, or one whose
+ * stored checkpoint another instance moved on, reads from the database. `turns`: the store's, shared by its
+ * subscriptions; two of one subscriber take their batches one after the other, so that neither's handler runs
+ * before the other's batch is committed (its lock is taken without waiting for the answer).
+ */
+export function fromMemorySource(
+  db: SqlDatabase,
+  turns: KeyedLock,
+  recent: RecentEvents,
+  skipped: ReturnType<typeof skippedCheckpoints>,
+  accepts: ((event: StoredEvent) => boolean) | undefined,
+  loadCheckpoint: (subscriber: string) => Promise<Position | null>,
+  onAppend: (listener: () => void) => () => void,
+): SubscriptionSource {
+  const at = new Map<string, Position>();
+  return {
+    async loadCheckpoint(subscriber) {
+      const position = await loadCheckpoint(subscriber);
+      at.set(subscriber, position ?? { transactionId: 0n, globalPosition: 0n });
+      return position;
+    },
+    async peek(subscriber) {
+      const known = at.get(subscriber);
+      const next = known ? recent.allAfter(known, 1) : undefined;
+      return { checkpoint: null, more: next === undefined || next.length > 0 };
+    },
+    processBatch: (subscriber, batchSize, handle) => turns.run([subscriber], () => processBatch(subscriber, batchSize, handle)),
+    onAppend,
+  };
+
+  async function processBatch(subscriber: string, batchSize: number, handle: BatchHandler): Promise<Position | null> {
+    const known = at.get(subscriber);
+    const batch = known ? recent.allAfter(known, batchSize) : undefined;
+    const moved = (position: Position | null) => {
+      if (position) at.set(subscriber, position);
+      return position;
+    };
+    // Another subscription of this subscriber in this store got further: its handler must not see these events again.
+    const handledHere = skipped.position(subscriber);
+    const overtaken = known && handledHere && comparePositions(handledHere, known) > 0;
+    if (!batch || !known || overtaken) {
+      const position = await db.transaction((tx) => processBatchFromDatabase(tx, subscriber, batchSize, handle));
+      if (position) skipped.handled(subscriber, position);
+      return moved(position);
+    }
+    const last = batch.at(-1);
+    if (!last) return null;
+    if (accepts && !batch.some(accepts)) {
+      await skipped.skippedTo(subscriber, positionOf(last));
+      return moved(positionOf(last));
+    }
+    // The lock, the handler's statements, the checkpoint and the commit, sent without waiting for the turn's answer
+    // where the transaction can (its refusal then fails the commit): a batch that reads nothing takes one round trip.
+    const position = await db
+      .transaction(async (tx) => {
+        await takeSubscriberTurn(tx, subscriberLockKey(subscriber), subscriber, known);
+        await handle(batch, { tx });
+        await saveCheckpoint(tx, subscriber, positionOf(last));
+        return positionOf(last);
+      })
+      .catch((error: unknown) => {
+        const refused = turnRefused(error);
+        if (refused === 'taken') return null;
+        // The stored checkpoint is past this store's: another instance got there first.
+        if (refused === 'ahead') return db.transaction((tx) => processBatchFromDatabase(tx, subscriber, batchSize, handle));
+        throw error;
+      });
+    if (position) skipped.handled(subscriber, position);
+    return moved(position);
+  }
+}
+
+/** Which of its refusals `takeSubscriberTurn` threw, if it was one. */
+function turnRefused(error: unknown): 'taken' | 'ahead' | null {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (code === SUBSCRIBER_TURN_REFUSED.taken) return 'taken';
+  if (code === SUBSCRIBER_TURN_REFUSED.ahead) return 'ahead';
+  return null;
+}
