@@ -91,6 +91,12 @@ export interface SubscriptionHandlerContext {
    * it, so its effect and its checkpoint commit together and a crash never applies an event twice.
    */
   readonly tx: SqlExecutor | null;
+  /**
+   * Set where this subscription is its subscriber's only instance over the database (a store that is the database's
+   * only writer, whose subscriptions of one subscriber take turns): what the handler wrote in batches that committed
+   * is still as it wrote it, so it may remember that instead of reading it back. A batch that failed comes again.
+   */
+  readonly onlyInstance?: true;
 }
 
 export interface SubscribeOptions {

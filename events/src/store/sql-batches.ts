@@ -2,7 +2,7 @@
  * How a SQL store's subscribers take their batches: each in one transaction with the subscriber's lock and its new
  * checkpoint, from the database or (an only writer's subscriber that keeps up) from the recent log in memory.
  */
-import type { KeyedLock } from '../keyed-lock.ts';
+import { createKeyedLock, type KeyedLock } from '../keyed-lock.ts';
 import type { SqlDatabase, SqlExecutor } from '../sql/port.ts';
 import { comparePositions, type Position, type StoredEvent, type SubscriptionHandlerContext } from './port.ts';
 import type { RecentEvents } from './recent-events.ts';
@@ -69,23 +69,37 @@ export function skippedCheckpoints(db: SqlExecutor) {
   };
 }
 
+/** What the subscriptions of an only writer's store share, per subscriber. */
+export interface OnlyWriterSubscribers {
+  readonly recent: RecentEvents;
+  readonly skipped: ReturnType<typeof skippedCheckpoints>;
+  /** Two subscriptions of one subscriber take their batches one after the other. */
+  readonly turns: KeyedLock;
+  /** The subscription whose handler wrote the subscriber's last committed batch (a token of each). */
+  readonly lastHandledBy: Map<string, object>;
+}
+
+export function onlyWriterSubscribers(db: SqlExecutor, recent: RecentEvents): OnlyWriterSubscribers {
+  return { recent, skipped: skippedCheckpoints(db), turns: createKeyedLock(), lastHandledBy: new Map() };
+}
+
 /**
  * Subscriptions of a store that is the only writer: a subscriber that keeps up reads its batches from the recent
  * log in memory; a batch of nothing its handler accepts moves it on without a transaction; any other batch runs in
  * one transaction with the lock and the checkpoint, as from the database. A subscriber behind the log, or one whose
- * stored checkpoint another instance moved on, reads from the database. `turns`: the store's, shared by its
- * subscriptions; two of one subscriber take their batches one after the other, so that neither's handler runs
- * before the other's batch is committed (its lock is taken without waiting for the answer).
+ * stored checkpoint another instance moved on, reads from the database. Batches of one subscriber take turns, so
+ * that no handler runs before another's batch is committed (the lock is taken without waiting for its answer); a
+ * handler is told it is the only instance (`onlyInstance`) while no other subscription's handler wrote since its own.
  */
 export function fromMemorySource(
   db: SqlDatabase,
-  turns: KeyedLock,
-  recent: RecentEvents,
-  skipped: ReturnType<typeof skippedCheckpoints>,
+  shared: OnlyWriterSubscribers,
   accepts: ((event: StoredEvent) => boolean) | undefined,
   loadCheckpoint: (subscriber: string) => Promise<Position | null>,
   onAppend: (listener: () => void) => () => void,
 ): SubscriptionSource {
+  const { recent, skipped, turns, lastHandledBy } = shared;
+  const self = {};
   const at = new Map<string, Position>();
   return {
     async loadCheckpoint(subscriber) {
@@ -112,10 +126,15 @@ export function fromMemorySource(
     // Another subscription of this subscriber in this store got further: its handler must not see these events again.
     const handledHere = skipped.position(subscriber);
     const overtaken = known && handledHere && comparePositions(handledHere, known) > 0;
-    if (!batch || !known || overtaken) {
-      const position = await db.transaction((tx) => processBatchFromDatabase(tx, subscriber, batchSize, handle));
-      if (position) skipped.handled(subscriber, position);
+    const handled = (position: Position | null) => {
+      if (position) {
+        skipped.handled(subscriber, position);
+        lastHandledBy.set(subscriber, self);
+      }
       return moved(position);
+    };
+    if (!batch || !known || overtaken) {
+      return handled(await db.transaction((tx) => processBatchFromDatabase(tx, subscriber, batchSize, handle)));
     }
     const last = batch.at(-1);
     if (!last) return null;
@@ -128,7 +147,7 @@ export function fromMemorySource(
     const position = await db
       .transaction(async (tx) => {
         await takeSubscriberTurn(tx, subscriberLockKey(subscriber), subscriber, known);
-        await handle(batch, { tx });
+        await handle(batch, lastHandledBy.get(subscriber) === self ? { tx, onlyInstance: true } : { tx });
         await saveCheckpoint(tx, subscriber, positionOf(last));
         return positionOf(last);
       })
@@ -139,8 +158,7 @@ export function fromMemorySource(
         if (refused === 'ahead') return db.transaction((tx) => processBatchFromDatabase(tx, subscriber, batchSize, handle));
         throw error;
       });
-    if (position) skipped.handled(subscriber, position);
-    return moved(position);
+    return handled(position);
   }
 }
 

@@ -1,4 +1,3 @@
-import { createKeyedLock } from '../keyed-lock.ts';
 import type { SqlDatabase } from '../sql/port.ts';
 import { traceLatency } from '../process/latency-trace.ts';
 import { classifyKnownIds, validateAppend } from './append-checks.ts';
@@ -19,7 +18,7 @@ import {
 import { appendWithFunction } from './sql-append.ts';
 import { createOnlyWriterAppender, type OnlyWriterAppender } from './sql-append-batch.ts';
 import { startSubscription, subscriptionRegistry, type SubscriptionSource } from './subscription.ts';
-import { fromMemorySource, processBatchFromDatabase, skippedCheckpoints } from './sql-batches.ts';
+import { fromMemorySource, onlyWriterSubscribers, processBatchFromDatabase } from './sql-batches.ts';
 
 export { subscriberLockKey } from './sql-batches.ts';
 
@@ -61,8 +60,8 @@ export async function createSqlEventStore(db: SqlDatabase, options: SqlEventStor
   const signal = options.signal;
   const unlistenSignal = signal?.onAppend(() => listeners.forEach((listener) => listener()));
   const recent: RecentEvents | null = options.exclusiveWriter ? createRecentEvents(await readHead(db), options.recentLimits) : null;
-  const skipped = recent ? skippedCheckpoints(db) : null;
-  const subscriberTurns = createKeyedLock();
+  const onlyWriter = recent ? onlyWriterSubscribers(db, recent) : null;
+  const skipped = onlyWriter?.skipped;
 
   /** What follows a commit, in commit order: the recent log learns the events, followers are woken once. */
   const committed = (results: readonly AppendResult[]) => {
@@ -144,16 +143,15 @@ export async function createSqlEventStore(db: SqlDatabase, options: SqlEventStor
         listeners.add(listener);
         return () => listeners.delete(listener);
       };
-      const source: SubscriptionSource =
-        recent && skipped
-          ? fromMemorySource(batches, subscriberTurns, recent, skipped, subscribeOptions.accepts, store.loadCheckpoint, onAppend)
-          : {
-              loadCheckpoint: store.loadCheckpoint,
-              processBatch: (subscriber, batchSize, handle) =>
-                batches.transaction((tx) => processBatchFromDatabase(tx, subscriber, batchSize, handle)),
-              onAppend,
-              peek: (subscriber) => peekAfterCheckpoint(db, subscriber),
-            };
+      const source: SubscriptionSource = onlyWriter
+        ? fromMemorySource(batches, onlyWriter, subscribeOptions.accepts, store.loadCheckpoint, onAppend)
+        : {
+            loadCheckpoint: store.loadCheckpoint,
+            processBatch: (subscriber, batchSize, handle) =>
+              batches.transaction((tx) => processBatchFromDatabase(tx, subscriber, batchSize, handle)),
+            onAppend,
+            peek: (subscriber) => peekAfterCheckpoint(db, subscriber),
+          };
       return subscriptions.track(startSubscription(source, subscribeOptions));
     },
 

@@ -8,6 +8,7 @@ import {
   createSqlEventStore,
   newUuid,
   openPgliteDatabase,
+  openThreadedPgliteDatabase,
   type CommandEnvelope,
   type CommandOutcome,
   type EventStore,
@@ -21,7 +22,8 @@ import { startEngineHarness, type EngineHarness } from '../src/simulation/harnes
 
 export { accountBalance, duelState, roomState, walletOf } from '../src/simulation/harness.ts';
 
-export type Backend = 'memory' | 'pglite' | 'postgres';
+/** `embedded`: as the embedded mode runs, PGlite on its worker thread and the store its only writer. */
+export type Backend = 'memory' | 'pglite' | 'embedded' | 'postgres';
 
 export interface RoomsHarness extends EngineHarness {
   readonly ledger: Ledger;
@@ -45,8 +47,9 @@ export async function openRoomsBackend(backend: Backend): Promise<RoomsBackend> 
     const scratch = await createScratchDatabase(postgresUrl!);
     db = scratch.db;
     drop = scratch.drop;
-  } else db = await openPgliteDatabase();
-  const store = backend === 'memory' ? createMemoryEventStore() : await createSqlEventStore(db);
+  } else db = backend === 'embedded' ? await openThreadedPgliteDatabase() : await openPgliteDatabase();
+  const store =
+    backend === 'memory' ? createMemoryEventStore() : await createSqlEventStore(db, { exclusiveWriter: backend === 'embedded' });
   const ledger = await createLedger({ store, db, payments: createSandboxPaymentProvider() });
   await ledger.start();
   return {

@@ -31,6 +31,7 @@ const TURN_MS = DUEL_TURN_SECONDS.normal * 1000;
 const backends: { backend: Backend; skip: boolean }[] = [
   { backend: 'memory', skip: false },
   { backend: 'pglite', skip: false },
+  { backend: 'embedded', skip: false },
   { backend: 'postgres', skip: !postgresUrl },
 ];
 
@@ -459,6 +460,22 @@ for (const { backend, skip } of backends) {
       expect(outcomes.filter((o) => o.status === 'succeeded')).toHaveLength(1);
       expect(outcomes.filter((o) => reasonOf(o) === 'room_full')).toHaveLength(3);
       expect((await roomState(h.store, room.code)).players.filter((p) => p.status === 'joined')).toHaveLength(3);
+    });
+
+    it('a room row changed behind the projection is folded onto, never overwritten from what it remembers', async () => {
+      const [host, ann] = [await player(), await player()];
+      const room = await create(host, { roomName: 'Before' });
+      await h.engine.waitForProjection(await h.store.head());
+      // Another writer's change (the projection remembers the row it wrote; where it trusts that, it must notice).
+      await h.db.query(
+        `update engine_rooms set state = jsonb_set(state, '{settings,roomName}', '"Changed"'), global_position = global_position - 1
+          where code = $1`,
+        [room.code],
+      );
+      expect(reasonOf(await join(room.code, ann))).toBe('succeeded');
+      await h.engine.waitForProjection(await h.store.head());
+      const listed = (await h.engine.queries.openRooms({ limit: 50 })).find((r) => r.code === room.code);
+      expect(listed).toMatchObject({ roomName: 'Changed', players: [{ id: host }, { id: ann }] });
     });
 
     it('private rooms: hidden from the lobby, password required and checked; never a hash in a view', async () => {

@@ -267,8 +267,8 @@ export function createGameEngine(deps: GameEngineDeps): GameEngine {
         subscriber: PROJECTION_SUBSCRIBER,
         accepts: readModel.accepts,
         coalesceMs: PROJECTION_COALESCE_MS,
-        handle: (events, { tx }) =>
-          tx ? readModel.apply(tx, events, deps.store) : deps.db.transaction((t) => readModel.apply(t, events, deps.store)),
+        handle: (events, { tx, onlyInstance }) =>
+          tx ? readModel.apply(tx, events, deps.store, onlyInstance) : deps.db.transaction((t) => readModel.apply(t, events, deps.store)),
         onError: (error) => logger.error({ err: String(error) }, 'engine projection failed; retrying'),
       });
       const interval = deps.sweepIntervalMs ?? SWEEP_INTERVAL_MS;

@@ -9,7 +9,7 @@ import type { GameRegistry } from '../../games/registry.ts';
 import { ROOM_STREAM_PREFIX } from '../../rooms/events.ts';
 import { groupBy } from '../group-by.ts';
 import { gameRow, writeGameRows } from './game-rows.ts';
-import { applyRoomEvents } from './room-rows.ts';
+import { applyRoomEvents, createRoomRowCache } from './room-rows.ts';
 import { applySoloEvents, isSoloMatchEvent } from './solo-rows.ts';
 import { arcadeMatchOf, writeArcadeRows } from './arcade-rows.ts';
 
@@ -20,9 +20,11 @@ export interface EngineProjection {
   accepts(stored: Pick<StoredEvent, 'streamId'>): boolean;
   /**
    * Applies a batch of events (any context's) to the read model. `store`: the store the engine's commands load their
-   * matches from; a match it holds folded at or past the batch is written from there.
+   * matches from; a match it holds folded at or past the batch is written from there. `onlyInstance`: the batch's
+   * subscription is its subscriber's only instance (`SubscriptionHandlerContext`), so rooms fold onto the rows this
+   * projection remembers writing.
    */
-  apply(sql: SqlExecutor, events: readonly StoredEvent[], store?: EventStore): Promise<void>;
+  apply(sql: SqlExecutor, events: readonly StoredEvent[], store?: EventStore, onlyInstance?: boolean): Promise<void>;
 }
 
 export function createEngineProjection(games: GameRegistry): EngineProjection {
@@ -35,9 +37,10 @@ export function createEngineProjection(games: GameRegistry): EngineProjection {
     return module ?? null;
   };
   const isRoom = (stored: Pick<StoredEvent, 'streamId'>) => stored.streamId.startsWith(ROOM_STREAM_PREFIX);
+  const roomRows = createRoomRowCache();
   return {
     accepts: (stored) => isRoom(stored) || isSoloMatchEvent(stored) || gameOfStream(stored.streamId) !== null,
-    async apply(sql, events, store) {
+    async apply(sql, events, store, onlyInstance = false) {
       // Rooms and room games are folded per stream and written a few statements per batch.
       const matches = groupBy(
         events.filter((stored) => gameOfStream(stored.streamId)),
@@ -66,7 +69,7 @@ export function createEngineProjection(games: GameRegistry): EngineProjection {
         }
         await writeGameRows(sql, rows);
       };
-      await allSettledOrThrow([soloAndArcade(), roomGames(), applyRoomEvents(sql, rooms)]);
+      await allSettledOrThrow([soloAndArcade(), roomGames(), applyRoomEvents(sql, rooms, { rows: roomRows, trusted: onlyInstance })]);
     },
   };
 }

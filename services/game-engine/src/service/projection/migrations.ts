@@ -109,6 +109,24 @@ export const ENGINE_MIGRATIONS: readonly Migration[] = [
     id: '004-engine-arcade-state',
     sql: `alter table engine_matches add column if not exists arcade jsonb`,
   },
+  {
+    // The projection folds a batch onto the room rows it remembers writing, without reading them back; this checks,
+    // in the batch's transaction, that each row is still at the position it remembers (-1: no row). QE409 otherwise.
+    id: '005-engine-check-room-rows',
+    whole: true,
+    sql: `
+      create or replace function engine_check_room_rows(expected jsonb) returns void
+      language plpgsql as $fn$
+      begin
+        if exists (select 1 from jsonb_to_recordset(expected) as x(code text, global_position bigint)
+                     left join engine_rooms r on r.code = x.code
+                    where coalesce(r.global_position, -1) <> x.global_position) then
+          raise exception using errcode = 'QE409', message = 'a room row is not at the position the engine projection remembered';
+        end if;
+      end
+      $fn$
+    `,
+  },
 ];
 
 export const migrateEngine = (db: SqlDatabase) => migrate(db, 'engine', ENGINE_MIGRATIONS);

@@ -8,13 +8,18 @@ import { hasPendingMoney } from '../../rooms/ledger-steps.ts';
 import { parseRoomEvent } from '../../rooms/events.ts';
 import { netsOf } from '../../rooms/settlement.ts';
 import { evolveRoom, type RoomState } from '../../rooms/state.ts';
+import { createFoldedCache } from '../folded-cache.ts';
 import { jsonState } from './json-state.ts';
 
-/** What a batch's room events leave to write: each room's last row, every invitation's last status, the history. */
+/**
+ * What a batch's room events leave to write: each room's last row, every invitation's last status, the history; and
+ * the rooms folded from what the projection remembered, with the position each row must still be at.
+ */
 interface RoomWrites {
   readonly rooms: Map<string, { state: RoomState; position: string }>;
   readonly invitations: Map<string, InvitationRow>;
   readonly history: HistoryRow[];
+  readonly assumed: { readonly code: string; readonly global_position: string }[];
 }
 
 interface InvitationRow {
@@ -40,22 +45,57 @@ interface HistoryRow {
   readonly players: readonly { id: string; score: number }[];
 }
 
+/** The position a room row is at before a batch's events fold onto it; -1: no row yet. */
+const NO_ROW = -1n;
+
+/** A room's row as this process last wrote or read it. */
+export interface RoomRow {
+  readonly state: RoomState;
+  readonly position: bigint;
+}
+
+/** Room rows kept by the projection: as many rooms as are played at once, and a few that came to rest. */
+const ROOM_ROWS_KEPT = { inPlay: 2_000, atRest: 200 } as const;
+const rowAtRest = (row: RoomRow) => (row.state.status === 'finished' || row.state.status === 'cancelled') && !hasPendingMoney(row.state);
+
 /**
- * Folds each room's events of the batch onto its stored row (one read for every room), then writes the rooms, their
- * members, invitations and history in one statement each, however many rooms and events the batch holds.
+ * What the projection last wrote of each room, so that a batch of a subscription that is its subscriber's only
+ * instance folds onto it without reading the row back (a read makes the embedded database's one connection wait for
+ * this thread). Each entry is set when its batch is handled, before the commit: a batch that fails and comes again
+ * finds entries at or past its own events, and reads those rows.
  */
-export async function applyRoomEvents(sql: SqlExecutor, byRoom: ReadonlyMap<string, readonly StoredEvent[]>): Promise<void> {
+export const createRoomRowCache = () => createFoldedCache<RoomRow>(ROOM_ROWS_KEPT, rowAtRest);
+export type RoomRowCache = ReturnType<typeof createRoomRowCache>;
+
+/**
+ * Folds each room's events of the batch onto its row, then writes the rooms, their members, invitations and history
+ * in one statement each, however many rooms and events the batch holds. The rows are read in one statement, but,
+ * where the batch's subscription is its subscriber's only instance (`trusted`), for rooms `remembered` knows and
+ * rooms the batch creates: a statement in the same transaction checks that those rows are where they were thought.
+ */
+export async function applyRoomEvents(
+  sql: SqlExecutor,
+  byRoom: ReadonlyMap<string, readonly StoredEvent[]>,
+  remembered: { readonly rows: RoomRowCache; readonly trusted: boolean } | null = null,
+): Promise<void> {
   if (byRoom.size === 0) return;
-  const { rows } = await sql.query<{ code: string; state: RoomState | string; global_position: string }>(
-    'select code, state, global_position::text as global_position from engine_rooms where code = any($1::text[])',
-    [[...byRoom.keys()]],
-  );
-  const stored = new Map(rows.map((row) => [row.code, row]));
-  const writes: RoomWrites = { rooms: new Map(), invitations: new Map(), history: [] };
+  const known = new Map<string, { state: RoomState | null; position: bigint }>();
+  const toRead: string[] = [];
   for (const [code, events] of byRoom) {
-    const row = stored.get(code);
-    let position = row ? BigInt(row.global_position) : -1n;
-    let state: RoomState | null = row ? jsonState(row.state) : null;
+    const first = events[0]!;
+    const row = remembered?.trusted ? remembered.rows.get(code) : undefined;
+    if (row && row.position < first.globalPosition) known.set(code, row);
+    else if (remembered?.trusted && first.streamPosition === 1) known.set(code, { state: null, position: NO_ROW });
+    else toRead.push(code);
+  }
+  const writes: RoomWrites = { rooms: new Map(), invitations: new Map(), history: [], assumed: [] };
+  for (const [code, row] of known) writes.assumed.push({ code, global_position: row.position.toString() });
+  for (const row of await readRows(sql, toRead))
+    known.set(row.code, { state: jsonState(row.state), position: BigInt(row.global_position) });
+  for (const [code, events] of byRoom) {
+    const row = known.get(code);
+    let position = row?.position ?? NO_ROW;
+    let state: RoomState | null = row?.state ?? null;
     for (const event of events) {
       if (event.globalPosition <= position) continue;
       const parsed = parseRoomEvent(event);
@@ -68,8 +108,18 @@ export async function applyRoomEvents(sql: SqlExecutor, byRoom: ReadonlyMap<stri
       for (const invitation of state.invitations) writes.invitations.set(invitation.invitationId, invitationRow(code, invitation));
       if (parsed.type === 'MatchFinished') writes.history.push(...historyRows(state, parsed.data.matchId));
     }
+    if (state) remembered?.rows.set(code, { state, position });
   }
   await writeRooms(sql, writes);
+}
+
+async function readRows(sql: SqlExecutor, codes: readonly string[]) {
+  if (codes.length === 0) return [];
+  const { rows } = await sql.query<{ code: string; state: RoomState | string; global_position: string }>(
+    'select code, state, global_position::text as global_position from engine_rooms where code = any($1::text[])',
+    [codes],
+  );
+  return rows;
 }
 
 const invitationRow = (code: string, invitation: RoomState['invitations'][number]): InvitationRow => ({
@@ -85,6 +135,8 @@ const invitationRow = (code: string, invitation: RoomState['invitations'][number
 /** The batch's room writes in one pipeline (one round trip), in the order they must run. */
 async function writeRooms(tx: SqlExecutor, writes: RoomWrites): Promise<void> {
   const sql = pipeline(tx);
+  // Raises (and so rolls the batch back) if a row is not where the projection remembered it.
+  if (writes.assumed.length > 0) sql.query('select engine_check_room_rows($1::jsonb)', [JSON.stringify(writes.assumed)]);
   const rooms = [...writes.rooms.entries()].map(([code, { state, position }]) => {
     const bet = state.bet;
     const betOpen = bet && bet.status === 'proposed' && Object.keys(bet.stakes).length === 0;
