@@ -73,3 +73,64 @@ describe('folded matches', () => {
     expect(duelModule.clockOf(again.state as DuelState).status).toBe('finished');
   });
 });
+
+describe('a step this process appended', () => {
+  /** A duel's leave, appended and remembered as the engine does after a move. */
+  async function leaveAndRemember(store: EventStore, i: number, from: (loaded: Awaited<ReturnType<typeof stream.load>>) => typeof loaded) {
+    const matchId = matchIdOf(i);
+    const started = await duel(store, i, false);
+    const left = duelModule.step(duelModule.leaveCommand('p1', AT), started.state as DuelState);
+    if (typeof left === 'string') throw new Error(left);
+    const streamId = stream.streamId(matchId);
+    const command = { commandId: `${matchId}:leave`, correlationId: matchId, actorId: 'p1' };
+    const result = await store.append([
+      {
+        streamId,
+        streamType: duelModule.stream.streamType,
+        expectedVersion: started.version!,
+        events: eventsOf(command, streamId, left.events),
+      },
+    ]);
+    if (result.outcome !== 'appended') throw new Error('expected an append');
+    stream.remember(store, matchId, from(started), {
+      events: left.events,
+      state: left.state,
+      commandId: command.commandId,
+      stored: result.events,
+    });
+    return { matchId, started, left };
+  }
+
+  it('is folded as its decider folded it, exactly as a read of the stream folds it', async () => {
+    const store = createMemoryEventStore();
+    const { matchId, left } = await leaveAndRemember(store, 1, (started) => started);
+    const remembered = stream.cached(store, matchId)!;
+    expect(remembered.state).toBe(left.state);
+    expect(await stream.load(store, matchId)).toBe(remembered);
+    // The same match read whole by a process that did not append it.
+    const fresh = createMemoryEventStore();
+    for (const event of await store.readStream(stream.streamId(matchId))) {
+      await fresh.append([
+        {
+          streamId: event.streamId,
+          streamType: duelModule.stream.streamType,
+          expectedVersion: 'any',
+          events: [{ eventId: event.eventId, type: event.type, data: event.data, metadata: event.metadata }],
+        },
+      ]);
+    }
+    const read = await stream.load(fresh, matchId);
+    expect(JSON.parse(JSON.stringify(remembered.state))).toEqual(JSON.parse(JSON.stringify(read.state)));
+    expect(remembered.version).toBe(read.version);
+    expect(remembered.commandIds).toEqual(read.commandIds);
+    expect(remembered.events).toHaveLength(read.events.length);
+  });
+
+  it('is not remembered onto a fold the cache no longer holds: the next load reads it', async () => {
+    const store = createMemoryEventStore();
+    const { matchId, left } = await leaveAndRemember(store, 2, (started) => ({ ...started }));
+    const loaded = await stream.load(store, matchId);
+    expect(loaded.state).not.toBe(left.state);
+    expect(duelModule.clockOf(loaded.state as DuelState).status).toBe('finished');
+  });
+});

@@ -17,6 +17,14 @@ export interface LoadedGame<E, S> {
   readonly globalPosition: bigint | null;
 }
 
+/** A decider's step as it was appended: its events, the state it folded them to, and the stored events. */
+export interface AppendedFold<E, S> {
+  readonly events: readonly E[];
+  readonly state: S;
+  readonly commandId: string;
+  readonly stored: readonly Pick<StoredEvent, 'streamId' | 'streamPosition' | 'globalPosition'>[];
+}
+
 export interface GameStream<E, S> {
   readonly STREAM_TYPE: string;
   readonly PREFIX: string;
@@ -24,6 +32,12 @@ export interface GameStream<E, S> {
   /** The game's event, null for an event of another kind on the stream; throws when a stored event fails its schema. */
   readonly parse: (stored: Pick<StoredEvent, 'type' | 'data'>) => E | null;
   readonly load: (store: EventStore, matchId: string) => Promise<LoadedGame<E, S>>;
+  /**
+   * What this process just appended to a match it had loaded (`from`), folded as its decider folded it: the next
+   * load finds it so without reading and parsing the events back. Only onto `from` as the cache still holds it, and
+   * only when `stored` (the append's events of this stream, in order) follow it exactly; otherwise the next load reads.
+   */
+  readonly remember: (store: EventStore, matchId: string, from: LoadedGame<E, S>, appended: AppendedFold<E, S>) => void;
   /** What load() folded last for this store and match, without reading the store (undefined when nothing is cached). */
   readonly cached: (store: EventStore, matchId: string) => LoadedGame<E, S> | undefined;
   /** How many matches are kept folded for this store, in play and over: for tests. */
@@ -88,8 +102,23 @@ export function gameStream<E, S>(spec: GameStreamSpec<E, S>, isOver: (state: S) 
     return loaded;
   }
 
+  function remember(store: EventStore, matchId: string, from: LoadedGame<E, S>, appended: AppendedFold<E, S>) {
+    const cache = folded.get(store);
+    const stored = appended.stored.filter((event) => event.streamId === streamId(matchId));
+    const last = stored.at(-1);
+    if (!cache || cache.get(matchId) !== from || !last || stored.length !== appended.events.length) return;
+    if (stored.some((event, i) => event.streamPosition !== (from.version ?? 0) + i + 1)) return;
+    cache.set(matchId, {
+      state: appended.state,
+      events: [...from.events, ...appended.events],
+      version: last.streamPosition,
+      commandIds: new Set(from.commandIds).add(appended.commandId),
+      globalPosition: last.globalPosition,
+    });
+  }
+
   const cached = (store: EventStore, matchId: string) => folded.get(store)?.get(matchId);
   const held = (store: EventStore) => folded.get(store)?.held() ?? { inPlay: 0, atRest: 0 };
 
-  return { STREAM_TYPE: streamType, PREFIX: prefix, streamId, parse, load, cached, held };
+  return { STREAM_TYPE: streamType, PREFIX: prefix, streamId, parse, load, remember, cached, held };
 }

@@ -25,7 +25,7 @@ import { gameStream, type GameStream, type LoadedGame } from './game-stream.ts';
 import { answer, type HandlerResult } from './handler-result.ts';
 import { settleRoomMoney } from './room-money.ts';
 import { foldOnto, loadRoom, roomAppend, roomLockKey } from './room-store.ts';
-import { AGAIN, appendAll, eventsOf, withRetries, type HandlerDeps } from './shell.ts';
+import { AGAIN, eventsOf, lastPosition, withRetries, type HandlerDeps } from './shell.ts';
 
 const streams = new WeakMap<RoomGameModule, GameStream<GameEvent, unknown>>();
 
@@ -167,8 +167,16 @@ async function runMatchCommand(
       const followUps = roomFollowUps(module, room.state, stepped.events, stepped.state, command.issuedAt);
       const appends = [matchAppend(module, matchId, match.version!, command, stepped.events)];
       if (followUps.length > 0) appends.push(roomAppend(roomCode, room.version!, command, followUps));
-      const position = await appendAll(deps.store, appends);
+      const appended = await deps.store.append(appends);
+      if (appended.outcome === 'duplicate') return AGAIN;
+      const position = lastPosition(appended.events);
       if (!position) return AGAIN;
+      matchStream(module).remember(deps.store, matchId, match, {
+        events: stepped.events,
+        state: stepped.state,
+        commandId: command.commandId,
+        stored: appended.events,
+      });
       // Only room changes matter to the read model's readers; a plain move answers without waiting for it.
       return answer(succeeded(command.commandId, { view: view(stepped.state) }), position, followUps.length > 0);
     });

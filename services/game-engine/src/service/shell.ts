@@ -125,9 +125,13 @@ export const matchAppend = (
 /** The position of the last event an append stored, or null when it was a duplicate. */
 export async function appendAll(store: EventStore, appends: readonly StreamAppend[]): Promise<Position | null> {
   const result = await store.append(appends);
-  if (result.outcome === 'duplicate') return null;
+  return result.outcome === 'duplicate' ? null : lastPosition(result.events);
+}
+
+/** The position of the last of these events in commit order; null when there are none. */
+export function lastPosition(events: readonly Position[]): Position | null {
   let last: Position | null = null;
-  for (const event of result.events) if (!last || comparePositions(event, last) > 0) last = event;
+  for (const event of events) if (!last || comparePositions(event, last) > 0) last = event;
   return last ? { transactionId: last.transactionId, globalPosition: last.globalPosition } : null;
 }
 
