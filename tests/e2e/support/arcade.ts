@@ -142,19 +142,21 @@ export async function verifyOnFairnessPage(player: Player, matchId: string): Pro
 
 /**
  * /fairness checking `matchId`: the page says the revealed seed matches the seal and the game redrawn from the seeds
- * is the one played, and calls it fair. Returns the seal the page shows.
+ * is the one played, and calls it fair. Returns the seal the page shows. Read from that match's check: right after a
+ * pick from the list the address names the new match while the page may still show the one checked before.
  */
 export async function expectFair(player: Player, matchId: string): Promise<string> {
   const { page } = player;
   const t = translations(player.language, 'fairness');
   await page.waitForURL(`**${player.prefix}/fairness?match=${encodeURIComponent(matchId)}`);
-  const verdict = page.getByTestId('fairness-verdict');
+  const check = page.locator(`[data-testid="fairness-check"][data-match="${matchId}"]`);
+  const verdict = check.getByTestId('fairness-verdict');
   await verdict.waitFor();
   expect(await verdict.innerText()).toBe(t('check.fair'));
-  expect(await page.getByTestId('commitment-check').innerText()).toBe(t('check.commitmentOk'));
-  expect(await page.getByTestId('outcome-check').innerText()).toContain(t('check.outcomeOk'));
+  expect(await check.getByTestId('commitment-check').innerText()).toBe(t('check.commitmentOk'));
+  expect(await check.getByTestId('outcome-check').innerText()).toContain(t('check.outcomeOk'));
   await expectFits(page);
-  return (await page.getByTestId('fairness-commitment').innerText()).trim();
+  return (await check.getByTestId('fairness-commitment').innerText()).trim();
 }
 
 /** The seal a game in play shows (components/fairness-seal.tsx, "…: 0123456789abcdef…"): its first 16 hex digits. */

@@ -88,13 +88,13 @@ function Verification({ matchId }: { matchId: string }) {
   // A match started before its game drew from the fairness module showed no commitment: there is nothing to check.
   if (!fairness)
     return (
-      <p className="card" data-testid="fairness-check">
+      <p className="card" data-testid="fairness-check" data-match={matchId}>
         {t('check.unfair')}
       </p>
     );
   const fair = check !== null && check.commitment && (check.game?.matches ?? true);
   return (
-    <div className="card stack fairness-check" data-testid="fairness-check" aria-live="polite">
+    <div className="card stack fairness-check" data-testid="fairness-check" data-match={matchId} aria-live="polite">
       <h2 className="section-title">{t('check.title')}</h2>
       <dl className="fairness-seeds">
         <dt>{t('check.commitment')}</dt>
