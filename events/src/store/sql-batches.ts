@@ -13,7 +13,7 @@ import type { SubscriptionSource } from './subscription.ts';
  * A subscriber whose handler accepts none of a batch's events moves on in memory; its stored checkpoint follows at
  * most this much later (a restart re-reads those events, which the handler ignores again).
  */
-export const SKIPPED_CHECKPOINT_SAVE_MS = 1_000;
+const SKIPPED_CHECKPOINT_SAVE_MS = 1_000;
 
 type BatchHandler = (events: readonly StoredEvent[], context: SubscriptionHandlerContext) => Promise<void>;
 /** The advisory lock (`hashtext` of this key) that lets one instance at a time take a subscriber's next batch. */
@@ -47,7 +47,7 @@ export async function processBatchFromDatabase(
  * Where subscribers that skipped batches (no event their handler accepts) are, ahead of their stored checkpoints,
  * and when each was last saved; `flush` saves the ones behind.
  */
-export function skippedCheckpoints(db: SqlExecutor) {
+function skippedCheckpoints(db: SqlExecutor) {
   const ahead = new Map<string, { position: Position; savedAt: number; saved: boolean }>();
   return {
     position: (subscriber: string) => ahead.get(subscriber)?.position,
