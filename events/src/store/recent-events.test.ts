@@ -158,6 +158,18 @@ describe('recent events of the only writer', () => {
       expect(recent.streamAfter('wallet-1', 1)).toEqual([wallet[1], third]);
     });
 
+    it('cuts the streams used longest ago first: one used again keeps its events longer', () => {
+      const recent = createRecentEvents(START, { streamsBytes: 40_000 });
+      for (let i = 0; i < 4; i++) recent.appended([deal(`crazy-${i}`, 1), deal(`crazy-${i}`, 2)], { [`crazy-${i}`]: 2 });
+      // crazy-0 plays on: it is now the one used last.
+      recent.appended([deal('crazy-0', 3)], { 'crazy-0': 3 });
+      for (let i = 4; i < 7; i++) recent.appended([deal(`crazy-${i}`, 1), deal(`crazy-${i}`, 2)], { [`crazy-${i}`]: 2 });
+      expect(recent.held().streamsBytes).toBeLessThanOrEqual(40_000);
+      expect(recent.streamAfter('crazy-1', 0)).toBeUndefined();
+      expect(recent.streamAfter('crazy-0', 0)).toHaveLength(3);
+      expect(recent.streamAfter('crazy-6', 0)).toHaveLength(2);
+    });
+
     it('gives back the weight of a stream it forgets', () => {
       const recent = createRecentEvents(START, limits);
       recent.appended([deal('crazy-1', 1)], { 'crazy-1': 1 });

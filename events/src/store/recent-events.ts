@@ -50,14 +50,18 @@ export const RECENT_LIMITS: RecentLimits = {
  * objects, a small multiple of their JSON; what matters is that the estimate grows with what an event carries.)
  */
 export function estimateEventBytes(event: StoredEvent): number {
-  return (
-    ENTRY_OVERHEAD_BYTES +
-    event.streamId.length +
-    event.eventId.length +
-    event.type.length +
-    JSON.stringify(event.data).length +
-    JSON.stringify(event.metadata).length
-  );
+  return encodedWeights.get(event) ?? weightOf(event, JSON.stringify(event.data).length, JSON.stringify(event.metadata).length);
+}
+
+const weightOf = (event: StoredEvent, dataLength: number, metadataLength: number) =>
+  ENTRY_OVERHEAD_BYTES + event.streamId.length + event.eventId.length + event.type.length + dataLength + metadataLength;
+
+/** Weights of events whose JSON an append had at hand already (the only writer's batch): not encoded again. */
+const encodedWeights = new WeakMap<StoredEvent, number>();
+
+/** An event just stored, with the JSON text of its data and metadata as they were sent to the database. */
+export function noteEncodedEvent(event: StoredEvent, dataJson: string, metadataJson: string): void {
+  encodedWeights.set(event, weightOf(event, dataJson.length, metadataJson.length));
 }
 
 interface StreamTail {
@@ -93,7 +97,14 @@ function tailOf(streamId: string, version: number, events: readonly StoredEvent[
  */
 export function createRecentEvents(start: Position, limits: Partial<RecentLimits> = {}) {
   const { logEvents, logBytes: logBytesMax, streamsBytes: streamsBytesMax } = { ...RECENT_LIMITS, ...limits };
+  /** In the order they were last used, the one used longest ago first (`remember` puts a stream last). */
   const streams = new Map<string, StreamTail>();
+  /**
+   * The streams that hold more than their last event, in the same order: the first ones cut to their last when
+   * room is needed. Kept apart so that making room never walks the streams already cut (with a full cache, there
+   * are tens of thousands of them, and a walk per append was a sixth of the platform's allocations).
+   */
+  const several = new Set<string>();
   let streamsBytes = 0;
   /** Every event committed after `logStart`, in commit order, and each one's estimated weight. */
   let log: StoredEvent[] = [];
@@ -107,6 +118,7 @@ export function createRecentEvents(start: Position, limits: Partial<RecentLimits
     const known = streams.get(streamId);
     if (!known) return;
     streams.delete(streamId);
+    several.delete(streamId);
     streamsBytes -= known.bytes;
   };
 
@@ -117,15 +129,16 @@ export function createRecentEvents(start: Position, limits: Partial<RecentLimits
    * their version, a backward read of the last event and a reader that is up to date), then are forgotten.
    */
   const makeRoom = (bytes: number) => {
-    for (const [oldest, known] of streams) {
+    for (const oldest of several) {
       if (fits(bytes) || streams.size >= RECENT_STREAMS_MAX) break;
-      if (known.events.length <= 1) continue;
+      const known = streams.get(oldest)!;
       const last = known.events.length - 1;
       const kept = tailOf(oldest, known.version, known.events.slice(last), known.sizes.slice(last), streamsBytesMax);
-      streams.set(oldest, kept);
+      streams.set(oldest, kept); // a key set again keeps its place in the order
+      several.delete(oldest);
       streamsBytes += kept.bytes - known.bytes;
     }
-    for (const [oldest] of streams) {
+    for (const oldest of streams.keys()) {
       if (fits(bytes)) return;
       forget(oldest);
     }
@@ -135,6 +148,7 @@ export function createRecentEvents(start: Position, limits: Partial<RecentLimits
     forget(streamId);
     makeRoom(tail.bytes);
     streams.set(streamId, tail);
+    if (tail.events.length > 1) several.add(streamId);
     streamsBytes += tail.bytes;
   };
 
@@ -160,7 +174,7 @@ export function createRecentEvents(start: Position, limits: Partial<RecentLimits
   const appendToLog = (events: readonly StoredEvent[], sizes: readonly number[]) => {
     if (!logValid) return;
     for (const [i, event] of events.entries()) {
-      if (comparePositions(event, logEnd()) <= 0) {
+      if (comparePositions(event, log.at(-1) ?? logStart) <= 0) {
         logValid = false;
         log = [];
         logSizes = [];
@@ -178,16 +192,22 @@ export function createRecentEvents(start: Position, limits: Partial<RecentLimits
     /** After an append committed: its events (in order) and each stream's version after it. */
     appended(events: readonly StoredEvent[], versions: Readonly<Record<string, number>>) {
       const sizes = events.map(estimateEventBytes);
+      const byStream = new Map<string, { events: StoredEvent[]; sizes: number[] }>();
+      for (const [i, event] of events.entries()) {
+        const own = byStream.get(event.streamId) ?? { events: [], sizes: [] };
+        byStream.set(event.streamId, own);
+        own.events.push(event);
+        own.sizes.push(sizes[i]!);
+      }
       for (const [streamId, version] of Object.entries(versions)) {
         // An append's events of one stream are contiguous and end at its new version; joined to what was known
         // when that ended just before them.
-        const mine = events.flatMap((event, i) => (event.streamId === streamId ? [{ event, size: sizes[i]! }] : []));
-        const first = mine[0]?.event.streamPosition ?? version + 1;
+        const mine = byStream.get(streamId) ?? { events: [], sizes: [] };
+        const first = mine.events[0]?.streamPosition ?? version + 1;
         const known = streams.get(streamId);
         const before = known && known.version === first - 1 ? known : { events: [], sizes: [] };
-        const joined = [...before.events, ...mine.map((m) => m.event)];
-        const joinedSizes = [...before.sizes, ...mine.map((m) => m.size)];
-        remember(streamId, tailOf(streamId, version, joined, joinedSizes, streamsBytesMax));
+        const joined = [...before.events, ...mine.events];
+        remember(streamId, tailOf(streamId, version, joined, [...before.sizes, ...mine.sizes], streamsBytesMax));
       }
       appendToLog(events, sizes);
     },
