@@ -1,3 +1,4 @@
+import { hash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { canonicalJson } from './json.ts';
 import { chainHash, GENESIS_HASH } from './store/hash.ts';
@@ -23,5 +24,19 @@ describe('canonical JSON', () => {
       data: { letter: 'ሀ', '10': 1, '9': 2, b: [3, { z: null, a: 'say "hi"\n' }, []], a: {}, t: true },
     };
     expect(chainHash(GENESIS_HASH, event)).toBe('b9041c55e260d2d49b94348693cea6f1f990ba9d55d6b4e107848b9f0ffbc9e2');
+  });
+
+  it('hashes the canonical JSON of the hashed fields, whatever the data, the ids and the type hold', () => {
+    const event = {
+      streamId: 'wallet-"ቃል"\\',
+      streamPosition: 12,
+      eventId: '6f1c1a52-8d7e-4b7a-9a53-2b1f0c9e4d10',
+      type: 'Type "with" quotes',
+      data: { type: 'x', streamPosition: 99, data: { eventId: 'y' }, '': [], Z: 'ሀ\u2028' },
+    };
+    const prev = 'f'.repeat(64);
+    const expected = hash('sha256', prev + canonicalJson(event), 'hex');
+    expect(chainHash(prev, event)).toBe(expected);
+    expect(chainHash(prev, event, canonicalJson(event.data))).toBe(expected);
   });
 });

@@ -11,11 +11,17 @@ export interface HashedFields {
   readonly data: JsonObject;
 }
 
-/** Each event's hash covers its content and the previous event's hash, so no stored event can be edited unseen. */
-export function chainHash(prevHash: string, event: HashedFields): string {
-  const { prefix, suffix } = chainHashParts(event);
+/**
+ * Each event's hash covers its content and the previous event's hash, so no stored event can be edited unseen.
+ * `dataJson` is `canonicalJson(event.data)` when the caller has it already (an append stores that very text).
+ */
+export function chainHash(prevHash: string, event: HashedFields, dataJson = canonicalJson(event.data)): string {
+  // The canonical JSON of the hashed fields, written out: its keys in their sorted order, `data` first.
+  const text =
+    `{"data":${dataJson},"eventId":${JSON.stringify(event.eventId)},"streamId":${JSON.stringify(event.streamId)},` +
+    `"streamPosition":${String(event.streamPosition)},"type":${JSON.stringify(event.type)}}`;
   // The one-shot hash: about half the cost of a Hash object for an event's few hundred bytes.
-  return hash('sha256', `${prevHash}${prefix}${String(event.streamPosition)}${suffix}`, 'hex');
+  return hash('sha256', prevHash + text, 'hex');
 }
 
 /** Stands for the stream position while the canonical text is built; never stored. */

@@ -13,7 +13,9 @@
  */
 import type { SqlExecutor } from '../sql/port.ts';
 import type { GroupAnswer } from './group-commit.ts';
+import { canonicalJson } from '../json.ts';
 import { chainHash, GENESIS_HASH } from './hash.ts';
+import { noteEncodedEvent } from './recent-events.ts';
 import { isStoredIdViolation, knownEventIds } from './sql-rows.ts';
 import {
   PartialDuplicateError,
@@ -38,6 +40,9 @@ interface Row {
   readonly schemaVersion: number;
   readonly data: StoredEvent['data'];
   readonly metadata: StoredEvent['metadata'];
+  /** `data` and `metadata` as the insert sends them (each encoded once: for the hash, the insert and the copy). */
+  readonly dataJson: string;
+  readonly metadataJson: string;
 }
 
 const versionHolds = (expected: ExpectedVersion, version: number) =>
@@ -106,10 +111,14 @@ function plan(group: Group, heads: Map<string, Head>, known: Set<string>): Plann
     for (const event of r.events) {
       const eventId = event.eventId.toLowerCase();
       const streamPosition = head.version + 1;
-      const data = structuredClone(event.data);
+      // Encoded once: the hash covers this text, the insert sends it, and parsing it back is the stored copy (what
+      // a read of the row gives, and out of the caller's reach).
+      const dataJson = canonicalJson(event.data);
+      const data = JSON.parse(dataJson) as StoredEvent['data'];
       const prevHash = head.hash;
       // The chain's next hash, as the append function computes it.
-      const hash = chainHash(prevHash, { streamId: r.streamId, streamPosition, eventId, type: event.type, data });
+      const hash = chainHash(prevHash, { streamId: r.streamId, streamPosition, eventId, type: event.type, data }, dataJson);
+      const metadataJson = JSON.stringify({ ...event.metadata, prevHash, hash });
       rows.push({
         streamId: r.streamId,
         streamPosition,
@@ -117,7 +126,9 @@ function plan(group: Group, heads: Map<string, Head>, known: Set<string>): Plann
         type: event.type,
         schemaVersion: event.schemaVersion ?? 1,
         data,
-        metadata: { ...structuredClone(event.metadata ?? {}), prevHash, hash },
+        metadata: JSON.parse(metadataJson) as StoredEvent['metadata'],
+        dataJson,
+        metadataJson,
       });
       head.version = streamPosition;
       head.hash = hash;
@@ -156,23 +167,19 @@ async function insertBatch(sql: SqlExecutor, rows: readonly Row[], heads: Map<st
       order by r.n
      returning event_id::text as event_id, global_position::text as global_position, transaction_id::text as transaction_id,
                recorded_at`,
-    [
-      JSON.stringify(
-        rows.map((r, n) => ({
-          n,
-          stream_id: r.streamId,
-          stream_position: r.streamPosition,
-          event_id: r.eventId,
-          type: r.type,
-          schema_version: r.schemaVersion,
-          data: r.data,
-          metadata: r.metadata,
-        })),
-      ),
-      JSON.stringify(moved),
-    ],
+    [rowsJson(rows), JSON.stringify(moved)],
   );
   return new Map(stored.map((s) => [s.event_id, s]));
+}
+
+/** The rows as the insert's `jsonb_to_recordset` reads them, around each row's data and metadata encoded already. */
+function rowsJson(rows: readonly Row[]): string {
+  const encoded = rows.map(
+    (r, n) =>
+      `{"n":${n},"stream_id":${JSON.stringify(r.streamId)},"stream_position":${r.streamPosition},"event_id":${JSON.stringify(r.eventId)},` +
+      `"type":${JSON.stringify(r.type)},"schema_version":${r.schemaVersion},"data":${r.dataJson},"metadata":${r.metadataJson}}`,
+  );
+  return `[${encoded.join(',')}]`;
 }
 
 export interface OnlyWriterAppender {
@@ -265,12 +272,20 @@ function answer(
   const events = p.rows.map((row): StoredEvent => {
     const s = inserted.get(row.eventId);
     if (!s) throw new Error(`event ${row.eventId} was not returned by its insert`);
-    return {
-      ...row,
+    const event: StoredEvent = {
+      streamId: row.streamId,
+      streamPosition: row.streamPosition,
+      eventId: row.eventId,
+      type: row.type,
+      schemaVersion: row.schemaVersion,
+      data: row.data,
+      metadata: row.metadata,
       transactionId: BigInt(s.transaction_id),
       globalPosition: BigInt(s.global_position),
       recordedAt: new Date(s.recorded_at),
     };
+    noteEncodedEvent(event, row.dataJson, row.metadataJson);
+    return event;
   });
   return { ok: true, value: { outcome: 'appended', versions: p.versions, events } };
 }
