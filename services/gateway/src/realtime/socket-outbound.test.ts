@@ -1,7 +1,7 @@
 import { WS_CLOSE_TOO_SLOW, type ServerMessage } from '@qal/events';
 import { describe, expect, it } from 'vitest';
 import { createHub, type Connection, type Hub } from './hub.ts';
-import { createOutbound, WS_TOO_SLOW_REASON, type OutboundSocket } from './socket-outbound.ts';
+import { createOutbound, encodePush, WS_TOO_SLOW_REASON, type OutboundSocket } from './socket-outbound.ts';
 
 const OPEN = 1;
 const CLOSING = 2;
@@ -80,5 +80,25 @@ describe('a socket too slow to read what it is sent', () => {
     }
     expect(reader.closed).toBeNull();
     expect(pushes(reader.sent)).toHaveLength(100);
+  });
+});
+
+describe('a push as it goes out', () => {
+  it('is the JSON of the message, whatever its value, and names each socket its own channel', () => {
+    const view = { word: 'ቃል "q"\n', slots: [null, 'a'], nested: { n: 1.5, ok: true }, gone: undefined };
+    for (const data of [view, [1, 'x'], null, undefined, 'text', 42]) {
+      const message = { type: 'push' as const, channel: 'match:m-1:u-1', version: 17, event: 'view', data };
+      expect(encodePush(message)).toBe(JSON.stringify(message));
+    }
+    const first = encodePush({ type: 'push', channel: 'match:m-1:u-1', version: 18, event: 'view', data: view });
+    const second = encodePush({ type: 'push', channel: 'match:m-1:u-2', version: 18, event: 'view', data: view });
+    expect(JSON.parse(first)).toEqual({
+      type: 'push',
+      channel: 'match:m-1:u-1',
+      version: 18,
+      event: 'view',
+      data: JSON.parse(JSON.stringify(view)),
+    });
+    expect(JSON.parse(second)).toMatchObject({ channel: 'match:m-1:u-2', data: { word: 'ቃል "q"\n' } });
   });
 });

@@ -25,6 +25,27 @@ export interface OutboundOptions {
   readonly onTooSlow?: (bufferedBytes: number) => void;
 }
 
+type PushMessage = Extract<ServerMessage, { type: 'push' }>;
+
+/**
+ * Pushed values encoded already. A value is often pushed to many sockets: a room's view to each follower, a duel
+ * view that every guesser shares (the game builds it once per state). A pushed value is never changed afterwards
+ * (the hub may still hold it for a socket whose snapshot is on its way), so its encoding is kept with it.
+ */
+const encodedData = new WeakMap<object, string>();
+
+/** `JSON.stringify(message)`, the value encoded once however many sockets it goes to. */
+export function encodePush(message: PushMessage): string {
+  const { data } = message;
+  let json = typeof data === 'object' && data !== null ? encodedData.get(data) : undefined;
+  if (json === undefined) {
+    json = JSON.stringify(data);
+    if (typeof data === 'object' && data !== null) encodedData.set(data, json);
+  }
+  const head = `{"type":"push","channel":${JSON.stringify(message.channel)},"version":${JSON.stringify(message.version)},"event":${JSON.stringify(message.event)}`;
+  return json === undefined ? `${head}}` : `${head},"data":${json}}`;
+}
+
 /**
  * What the server sends one socket: messages, refusals in its language, and the close that follows. A socket that
  * stops reading (or reads slower than its channels change) is not queued for without end: once more than
@@ -44,7 +65,7 @@ export function createOutbound(socket: OutboundSocket, options: OutboundOptions)
       socket.close(WS_CLOSE_TOO_SLOW, WS_TOO_SLOW_REASON);
       return;
     }
-    socket.send(JSON.stringify(message));
+    socket.send(message.type === 'push' ? encodePush(message) : JSON.stringify(message));
     if (message.type === 'push') options.observer?.pushed(message.channel);
   };
   const error = (code: string, channel?: string): ServerMessage => ({

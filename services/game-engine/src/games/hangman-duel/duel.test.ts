@@ -507,6 +507,13 @@ describe('the view', () => {
     expect(viewFor(given.state, 'ann').word).toBe('banana');
   });
 
+  it("keeps the word out of the guessers' view of a state the setter looked at first", () => {
+    const given = play(guessing('banana'), guess('bob', 'a'));
+    expect(viewFor(given.state, 'ann').word).toBe('banana');
+    for (const viewer of ['bob', 'cat', null]) expect(JSON.stringify(viewFor(given.state, viewer))).not.toContain('banana');
+    expect(viewFor(given.state, 'ann').word).toBe('banana');
+  });
+
   it('has no slots while the setter is setting', () => {
     const view = viewFor(started().state, 'bob');
     expect(view).toMatchObject({ phase: 'setting', slots: null, setterId: 'ann', currentPlayerId: 'ann', round: 1, rounds: 3 });

@@ -17,10 +17,25 @@ export interface ViewOptions {
   readonly revealWord?: boolean;
 }
 
+/**
+ * What every viewer of a state sees (the word only once its round is over), built once per state: a move's push
+ * gives each player a view of the same state, and a state is never changed (the decider folds into new ones). Its
+ * readers only read it (encode it, send it).
+ */
+const everyoneSees = new WeakMap<DuelState, DuelView>();
+
 /** The view for `playerId`, or for a spectator / the public when null. */
 export function viewFor(state: DuelState, playerId: string | null, options: ViewOptions = {}): DuelView {
+  if (options.revealWord === true) return build(state, true);
+  let shared = everyoneSees.get(state);
+  if (!shared) everyoneSees.set(state, (shared = build(state, false)));
+  const setterSees = state.word !== null && shared.word === undefined && playerId !== null && playerId === state.setterId;
+  return setterSees ? { ...shared, word: state.word! } : shared;
+}
+
+function build(state: DuelState, revealWord: boolean): DuelView {
   const roundOver = state.phase === 'round_over' || state.phase === 'finished';
-  const showWord = state.word !== null && (options.revealWord === true || roundOver || (playerId !== null && playerId === state.setterId));
+  const showWord = state.word !== null && (revealWord || roundOver);
   const remainingSetters = state.players.filter((p) => p.status === 'playing' && !state.setters.includes(p.id)).length;
   const view: DuelView = {
     mode: 'duel',
