@@ -101,8 +101,8 @@ export function createRecentEvents(start: Position, limits: Partial<RecentLimits
   const streams = new Map<string, StreamTail>();
   /**
    * The streams that hold more than their last event, in the same order: the first ones cut to their last when
-   * room is needed. Kept apart so that making room never walks the streams already cut (with a full cache, there
-   * are tens of thousands of them, and a walk per append was a sixth of the platform's allocations).
+   * room is needed. Kept apart so that making room never walks the streams already cut (with a full cache, most of
+   * them: a walk past them at every append was a sixth of what the embedded platform's main thread allocated).
    */
   const several = new Set<string>();
   let streamsBytes = 0;
