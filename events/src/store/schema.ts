@@ -151,6 +151,25 @@ export const eventStoreMigrations: readonly Migration[] = [
       $fn$
     `,
   },
+  {
+    // The only writer's batch statement (sql-append-batch.ts) checks with this that every stream head it moves was
+    // where its plan found it, so a batch planned behind one that then failed is refused instead of leaving a gap
+    // in a stream or a broken hash chain. Error: QL410 a head moved (detail: how many of how many were in place).
+    id: '004-heads-in-place-function',
+    whole: true,
+    sql: `
+      create or replace function eventstore.heads_in_place(planned bigint, in_place bigint) returns boolean
+      language plpgsql as $fn$
+      begin
+        if in_place <> planned then
+          raise exception using errcode = 'QL410', message = 'a stream head moved since the batch was planned',
+            detail = in_place::text || ' of ' || planned::text;
+        end if;
+        return true;
+      end
+      $fn$
+    `,
+  },
 ];
 
 /** Creates or upgrades the event store tables; safe to run from several processes at once. */

@@ -7,9 +7,10 @@
  *
  * Being the only writer, the store knows its streams' heads (version, last hash) once it has read or written them,
  * so a batch needs no transaction: its events and heads go in one statement (atomic on its own), with no lock taken
- * and no round trip while the database waits on this thread. The table's keys (stream and position; event id) still
- * refuse anything the checks missed: a stored id (a retry) has the batch planned again knowing the stored ids; a
- * position taken means a head known here was wrong, so those heads are forgotten and the batch fails as a whole.
+ * and no round trip while the database waits on this thread. The statement moves each head only from where the plan
+ * found it, and the table's keys (stream and position; event id) still refuse anything the checks missed: a stored
+ * id (a retry) has the batch planned again knowing the stored ids; a head found elsewhere or a position taken means a
+ * head known here was wrong, so those heads are forgotten and the batch fails as a whole.
  */
 import type { SqlExecutor } from '../sql/port.ts';
 import type { GroupAnswer } from './group-commit.ts';
@@ -147,27 +148,50 @@ const isPlanned = (p: Planned | GroupAnswer<AppendResult>): p is Planned => 'row
 const isVersionRejection = (p: Planned | GroupAnswer<AppendResult>) =>
   !isPlanned(p) && !p.ok && p.error instanceof WrongExpectedVersionError;
 
-/** The events and the heads they moved, in one statement; answers each event's id with where it was stored. */
-async function insertBatch(sql: SqlExecutor, rows: readonly Row[], heads: Map<string, Head>) {
+/**
+ * The events and the heads they moved, in one statement; answers each event's id with where it was stored. Each head
+ * moves only from where the plan found it (`priors`): a batch planned on the heads of one still in the database,
+ * which then failed, is refused as a whole (QL410) rather than stored after a gap.
+ */
+async function insertBatch(sql: SqlExecutor, rows: readonly Row[], heads: Map<string, Head>, priors: Map<string, Head>) {
   const moved = [...new Set(rows.map((r) => r.streamId))].sort().map((streamId) => {
     const head = heads.get(streamId)!;
-    return { stream_id: streamId, stream_type: head.type, version: head.version, last_hash: head.hash };
+    const prior = priors.get(streamId)!;
+    return {
+      stream_id: streamId,
+      stream_type: head.type,
+      prior_version: prior.version,
+      prior_hash: prior.hash,
+      version: head.version,
+      last_hash: head.hash,
+    };
   });
   const { rows: stored } = await sql.query<{ event_id: string; global_position: string; transaction_id: string; recorded_at: string }>(
-    `with saved_heads as (
+    `with moved as (
+       select * from jsonb_to_recordset($2::jsonb) as h(stream_id text, stream_type text, prior_version bigint, prior_hash text,
+                                                         version bigint, last_hash text)
+     ), updated as (
+       update eventstore.streams s set version = m.version, last_hash = m.last_hash
+         from moved m
+        where s.stream_id = m.stream_id and s.version = m.prior_version and s.last_hash = m.prior_hash
+       returning s.stream_id
+     ), created as (
        insert into eventstore.streams (stream_id, stream_type, version, last_hash)
-       select h.stream_id, h.stream_type, h.version, h.last_hash
-         from jsonb_to_recordset($2::jsonb) as h(stream_id text, stream_type text, version bigint, last_hash text)
-       on conflict (stream_id) do update set version = excluded.version, last_hash = excluded.last_hash
+       select m.stream_id, m.stream_type, m.version, m.last_hash from moved m where m.prior_version = 0
+       on conflict (stream_id) do nothing
+       returning stream_id
+     ), checked as (
+       select eventstore.heads_in_place($3, (select count(*) from updated) + (select count(*) from created)) as ok
      )
      insert into eventstore.events (stream_id, stream_position, event_id, type, schema_version, data, metadata)
      select r.stream_id, r.stream_position, r.event_id, r.type, r.schema_version, r.data, r.metadata
        from jsonb_to_recordset($1::jsonb) as r(stream_id text, stream_position bigint, event_id uuid, type text,
-            schema_version integer, data jsonb, metadata jsonb, n bigint)
+            schema_version integer, data jsonb, metadata jsonb, n bigint), checked
+      where checked.ok
       order by r.n
      returning event_id::text as event_id, global_position::text as global_position, transaction_id::text as transaction_id,
                recorded_at`,
-    [rowsJson(rows), JSON.stringify(moved)],
+    [rowsJson(rows), JSON.stringify(moved), moved.length],
   );
   return new Map(stored.map((s) => [s.event_id, s]));
 }
@@ -183,14 +207,24 @@ function rowsJson(rows: readonly Row[]): string {
 }
 
 export interface OnlyWriterAppender {
-  /** Each group's answer, in order. Throws only when nothing of the batch was stored. */
+  /** Each group's answer, in order. Throws only when the batch could not be planned (nothing of it was stored). */
   append(groups: readonly Group[]): Promise<GroupAnswer<AppendResult>[]>;
   /** Streams written some other way (the append function): their heads are read again when next needed. */
   forget(streamIds: Iterable<string>): void;
 }
 
-/** The only writer's batch appender, with the heads it knows. Batches must come one at a time (group-commit.ts). */
-export function createOnlyWriterAppender(sql: SqlExecutor, maxHeads = HEADS_KNOWN_MAX): OnlyWriterAppender {
+/** How the only writer stores one caller's append when its batch could not be stored (the append function). */
+export type AppendAlone = (requests: readonly StreamAppend[]) => Promise<AppendResult>;
+
+/**
+ * The only writer's batch appender, with the heads it knows. Batches are planned one at a time, in the order they
+ * come, each on the heads the batches before it moved; a batch's statement is sent as soon as it is planned, while
+ * those before it may still be in the database (whose one connection runs them in the order sent). Should a batch
+ * fail as a whole, its streams are forgotten, any later batch planned on them is refused by its own statement's
+ * check (QL410), and no batch is planned until the failed one has been stored another way: planned again knowing
+ * the stored ids (a retry), or each append alone through `alone`.
+ */
+export function createOnlyWriterAppender(sql: SqlExecutor, alone: AppendAlone, maxHeads = HEADS_KNOWN_MAX): OnlyWriterAppender {
   const known = new Map<string, Head>();
   const remember = (heads: Map<string, Head>, streamIds: Iterable<string>) => {
     for (const streamId of streamIds) {
@@ -205,19 +239,51 @@ export function createOnlyWriterAppender(sql: SqlExecutor, maxHeads = HEADS_KNOW
   const forget = (streamIds: Iterable<string>) => {
     for (const streamId of streamIds) known.delete(streamId);
   };
+  const streamsOf = (groups: readonly Group[]) => groups.flatMap((g) => g.map((r) => r.streamId));
 
-  /** `stored`: ids of the batch known to be in the table already. */
-  async function attempt(groups: readonly Group[], stored: ReadonlySet<string>): Promise<GroupAnswer<AppendResult>[]> {
+  /** The heads are planned on and repaired one turn at a time: a turn ends when its `work` settles. */
+  let turn: Promise<unknown> = Promise.resolve();
+  const inTurn = <T>(work: () => Promise<T>): Promise<T> => {
+    const result = turn.then(work);
+    turn = result.catch(() => undefined);
+    return result;
+  };
+
+  /** Plans the batch on the heads known and sends its statement; what it will answer is in `outcome`. */
+  async function planAndSend(groups: readonly Group[], stored: ReadonlySet<string>) {
     const heads = await readHeads(sql, known, groups);
+    const priors = new Map([...heads].map(([streamId, head]) => [streamId, { ...head }]));
     const seen = new Set(stored);
     const planned = groups.map((group) => plan(group, heads, seen));
     const rows = planned.flatMap((p) => (isPlanned(p) ? p.rows : []));
-    const [inserted, refused] = await Promise.all([
-      rows.length > 0 ? insertBatch(sql, rows, heads) : new Map<string, never>(),
+    const outcome = Promise.all([
+      rows.length > 0 ? insertBatch(sql, rows, heads, priors) : new Map<string, never>(),
       storedAmongRefused(groups, planned, new Set(rows.map((r) => r.eventId))),
-    ]);
+    ]).then(([inserted, refused]) => planned.map((p, i) => refused.get(i) ?? answer(p, inserted)));
     remember(heads, new Set(rows.map((r) => r.streamId)));
-    return planned.map((p, i) => (refused.has(i) ? refused.get(i)! : answer(p, inserted)));
+    return { outcome };
+  }
+
+  /** A batch that failed as a whole, stored another way while no other batch is planned. */
+  async function repair(groups: readonly Group[], failure: unknown): Promise<GroupAnswer<AppendResult>[]> {
+    if (isStoredIdViolation(failure)) {
+      // A retry of an append that was stored: plan again, knowing which ids are there.
+      try {
+        const { outcome } = await planAndSend(groups, await knownEventIds(sql, groups.flatMap(idsOf)));
+        return await outcome;
+      } catch {
+        forget(streamsOf(groups));
+      }
+    }
+    const answers: GroupAnswer<AppendResult>[] = [];
+    for (const requests of groups)
+      answers.push(
+        await alone(requests).then(
+          (value) => ({ ok: true, value }) as const,
+          (error: unknown) => ({ ok: false, error }) as const,
+        ),
+      );
+    return answers;
   }
 
   /**
@@ -248,17 +314,12 @@ export function createOnlyWriterAppender(sql: SqlExecutor, maxHeads = HEADS_KNOW
   return {
     forget,
     async append(groups) {
+      const { outcome } = await inTurn(() => planAndSend(groups, new Set()));
       try {
-        try {
-          return await attempt(groups, new Set());
-        } catch (error) {
-          if (!isStoredIdViolation(error)) throw error;
-          // A retry of an append that was stored: plan again, knowing which ids are there.
-          return await attempt(groups, await knownEventIds(sql, groups.flatMap(idsOf)));
-        }
-      } catch (error) {
-        forget(groups.flatMap((g) => g.map((r) => r.streamId)));
-        throw error;
+        return await outcome;
+      } catch (failure) {
+        forget(streamsOf(groups));
+        return inTurn(() => repair(groups, failure));
       }
     },
   };

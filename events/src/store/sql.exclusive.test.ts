@@ -99,6 +99,66 @@ describe('SQL event store, only writer', { timeout: 60_000 }, () => {
     }
   });
 
+  it('sends the next batch while the one before is still in the database, answering each in order', async () => {
+    const db = await openPgliteDatabase();
+    const steps: string[] = [];
+    let inserts = 0;
+    const watched: SqlDatabase = {
+      ...db,
+      async query(text, params) {
+        if (!text.includes('insert into eventstore.events')) return db.query(text, params);
+        const n = ++inserts;
+        steps.push(`sent ${n}`);
+        const result = await db.query(text, params);
+        steps.push(`stored ${n}`);
+        return result as never;
+      },
+    };
+    const store = await createSqlEventStore(watched, { exclusiveWriter: true });
+    try {
+      const appended = await Promise.all(['A', 'B', 'C'].map((type) => append(store, 'game-1', type)));
+      expect(steps.slice(0, 2)).toEqual(['sent 1', 'sent 2']);
+      expect(appended.map((e) => [e.type, e.streamPosition])).toEqual([
+        ['A', 1],
+        ['B', 2],
+        ['C', 3],
+      ]);
+      expect((await store.readAll(START, 10)).map((e) => e.type)).toEqual(['A', 'B', 'C']);
+    } finally {
+      await store.close();
+      await db.close();
+    }
+  });
+
+  it('refuses a batch planned behind one that failed, and stores its appends without a gap', async () => {
+    const db = await openPgliteDatabase();
+    const other = await createSqlEventStore(db);
+    const store = await createSqlEventStore(db, { exclusiveWriter: true, migrate: false });
+    try {
+      // An id the only writer has not seen is in the table already: the first batch fails as a whole on it.
+      const stored = await append(other, 'elsewhere');
+      const first = store.append([
+        { streamId: 'game-1', streamType: 'x', expectedVersion: 'any', events: [{ ...event('A'), eventId: stored.eventId }] },
+      ]);
+      // Planned on the heads the first batch would have moved, while it is still in the database.
+      const second = store.append([{ streamId: 'game-1', streamType: 'x', expectedVersion: 'any', events: [event('B')] }]);
+      expect((await first).outcome).toBe('duplicate');
+      const result = await second;
+      expect(result.outcome === 'appended' && result.events.map((e) => [e.type, e.streamPosition])).toEqual([['B', 1]]);
+      const game = await store.readStream('game-1');
+      expect(game.map((e) => [e.type, e.streamPosition, e.metadata.prevHash])).toEqual([['B', 1, GENESIS_HASH]]);
+      expect(strip(game)).toEqual(strip(await other.readStream('game-1')));
+      expect((await store.append([{ streamId: 'game-1', streamType: 'x', expectedVersion: 1, events: [event('C')] }])).outcome).toBe(
+        'appended',
+      );
+      expect((await other.readStream('game-1')).map((e) => e.streamPosition)).toEqual([1, 2]);
+    } finally {
+      await store.close();
+      await other.close();
+      await db.close();
+    }
+  });
+
   it('answers stream and $all reads from memory exactly as the database does', async () => {
     const db = await openPgliteDatabase();
     const fromDatabase = await createSqlEventStore(db);

@@ -30,6 +30,12 @@ export interface AppendSignal {
   close(): Promise<void>;
 }
 
+/**
+ * The only writer's batches in the database at once: while one runs, the next is planned and sent, so the database
+ * need not wait for this thread to take in an answer before it has the next batch (the appender keeps them in order).
+ */
+export const ONLY_WRITER_BATCHES_IN_FLIGHT = 2;
+
 export interface SqlEventStoreOptions {
   /** Skip the migration when the caller has run `migrateEventStore` already. */
   readonly migrate?: boolean;
@@ -82,9 +88,11 @@ export async function createSqlEventStore(db: SqlDatabase, options: SqlEventStor
   // the subscribers' batches: both go before the other statements still waiting (SQL_LANES).
   const streams = db.inLane?.('streams') ?? db;
   const batches = db.inLane?.('subscribers') ?? db;
-  const appender = recent ? createOnlyWriterAppender(streams) : null;
+  const appender = recent ? createOnlyWriterAppender(streams, (requests) => appendWithFunction(streams, requests)) : null;
   const groupCommit = appender
-    ? createGroupCommit((batch: readonly (readonly StreamAppend[])[]) => commitBatch(db, appender, batch, committed))
+    ? createGroupCommit((batch: readonly (readonly StreamAppend[])[]) => commitBatch(appender, batch, committed), {
+        maxInFlight: ONLY_WRITER_BATCHES_IN_FLIGHT,
+      })
     : null;
 
   const store: EventStore = {
@@ -175,32 +183,15 @@ function limitedFromMemory(recent: RecentEvents, streamId: string, after: number
 }
 
 /**
- * One group commit of the only writer (sql-append-batch.ts). Should it fail as a whole (nothing of it stored), each
- * append is tried alone through the append function, so each caller gets its own outcome (the appender has
- * forgotten those streams' heads, and reads them again when next needed).
+ * One group commit of the only writer (sql-append-batch.ts). Its answer comes in the order the database stored the
+ * batches (its one connection runs them in the order sent), so the recent log learns them in commit order.
  */
 async function commitBatch(
-  db: SqlDatabase,
   appender: OnlyWriterAppender,
   batch: readonly (readonly StreamAppend[])[],
   committed: (results: readonly AppendResult[]) => void,
 ): Promise<GroupAnswer<AppendResult>[]> {
-  let answers: GroupAnswer<AppendResult>[];
-  try {
-    // Even a lone append: the function's per-event PL/pgSQL costs the database more than the batch's one statement.
-    answers = await appender.append(batch);
-  } catch {
-    answers = [];
-    for (const requests of batch) answers.push(await alone(db, requests));
-  }
+  const answers = await appender.append(batch);
   committed(answers.flatMap((answer) => (answer.ok ? [answer.value] : [])));
   return answers;
-}
-
-async function alone(db: SqlDatabase, requests: readonly StreamAppend[]): Promise<GroupAnswer<AppendResult>> {
-  try {
-    return { ok: true, value: await appendWithFunction(db, requests) };
-  } catch (error) {
-    return { ok: false, error };
-  }
 }
