@@ -8,6 +8,9 @@ export interface EventRun<S, E> {
   push(event: E): void;
 }
 
+/** Where each run got to, by its events: a step takes that state rather than folding the same events again. */
+const reached = new WeakMap<readonly unknown[], { readonly from: unknown; readonly count: number; readonly state: unknown }>();
+
 export function eventRun<S, E>(initial: S, evolve: (state: S, event: E) => S): EventRun<S, E> {
   let state = initial;
   const events: E[] = [];
@@ -19,8 +22,15 @@ export function eventRun<S, E>(initial: S, evolve: (state: S, event: E) => S): E
     push(event) {
       events.push(event);
       state = evolve(state, event);
+      reached.set(events, { from: initial, count: events.length, state });
     },
   };
+}
+
+/** `events` folded onto `state`: the state their run reached when it began there and they are all its events. */
+export function stateAfter<S, E>(state: S, events: readonly E[], evolve: (state: S, event: E) => S): S {
+  const run = reached.get(events);
+  return run && run.from === state && run.count === events.length ? (run.state as S) : events.reduce(evolve, state);
 }
 
 /** A decider as a module's `step`: the command's events and the state after them, or its named rejection (nothing changed). */
@@ -30,6 +40,6 @@ export function stepOf<C, S, E, R extends string>(
 ): (command: C, state: S) => { events: E[]; state: S } | R {
   return (command, state) => {
     const events = decide(command, state);
-    return typeof events === 'string' ? events : { events, state: events.reduce(evolve, state) };
+    return typeof events === 'string' ? events : { events, state: stateAfter(state, events, evolve) };
   };
 }

@@ -3,6 +3,7 @@ import { DUEL_STREAM_PREFIX, isListedMove } from '@qal/events';
 import { HANGMAN_COST_TOKENS } from '../../config.ts';
 import { catalogueEntry } from '../../catalogue/catalogue.ts';
 import type { RoomGameModule } from '../module.ts';
+import { stateAfter } from '../event-run.ts';
 import { decide, evolve, fold, startEvents } from './decider.ts';
 import { DuelEvent, isDuelRejection, type DuelCommand } from './messages.ts';
 import { DUEL_REJECTION_TEXTS } from './rejections.ts';
@@ -24,7 +25,7 @@ export const duelModule: RoomGameModule<DuelState, DuelEvent, DuelCommand, DuelV
     startEvents({ matchId, roomCode, language, players, ...rules.duelTimesOf(gameDuration), startedAt }, serverSeed),
   step(command, state) {
     const events = decide(command, state);
-    return isDuelRejection(events) ? events : { events, state: events.reduce(evolve, state) };
+    return isDuelRejection(events) ? events : { events, state: stateAfter(state, events, evolve) };
   },
   moveCommand(move, playerId, at) {
     if (!isListedMove(move)) return 'move_not_for_this_game';
