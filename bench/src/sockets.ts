@@ -20,9 +20,11 @@
  * - Memory: RSS (VmRSS of /proc/self/status: every thread, PGlite's too) and V8's heap used, each after full
  *   collections, just before the first socket opens and once all are open and the presence pushes of the opening
  *   are over; per socket = the difference / sockets held. Target: ≤ 20 KB per socket. The second half's sockets are
- *   also counted alone (without what the first ones paid once). This runs through tsx, as every bench does: tsx keeps
- *   function names (esbuild's keepNames), which gives every named closure a property array of its own, about 0.25 KB
- *   (a socket's route and subscriptions make about 17); the compiled server (scripts/build.ts) has none.
+ *   also counted alone (without what the first ones paid once).
+ * - The platform is the compiled one (`npm run build:server`, then `--conditions=qal-compiled`), as `npm start` runs it:
+ *   through tsx, which keeps function names (esbuild's keepNames), every named closure gets a property dictionary of
+ *   its own, about 0.3 KB, and a socket's route and subscriptions make about 15 of them (3 KB of heap per socket that
+ *   no server in production holds). This script itself still runs through tsx.
  * - Pushes: one room command (a player's ready toggle: a `room` push on `room:<code>`) in one room, then one in
  *   every room at once, so that every socket receives one push; the time from the command to the last socket that
  *   received it (the clients stamp each push with performance.timeOrigin + now, comparable across processes).
