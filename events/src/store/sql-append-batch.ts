@@ -283,6 +283,8 @@ export function createOnlyWriterAppender(sql: SqlExecutor, alone: AppendAlone, m
           (error: unknown) => ({ ok: false, error }) as const,
         ),
       );
+    // A batch sent before this repair began may have moved these streams before the append function did.
+    forget(streamsOf(groups));
     return answers;
   }
 
