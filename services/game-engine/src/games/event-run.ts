@@ -8,21 +8,27 @@ export interface EventRun<S, E> {
   push(event: E): void;
 }
 
+interface Reached {
+  readonly from: unknown;
+  count: number;
+  state: unknown;
+}
 /** Where each run got to, by its events: a step takes that state rather than folding the same events again. */
-const reached = new WeakMap<readonly unknown[], { readonly from: unknown; readonly count: number; readonly state: unknown }>();
+const reached = new WeakMap<readonly unknown[], Reached>();
 
 export function eventRun<S, E>(initial: S, evolve: (state: S, event: E) => S): EventRun<S, E> {
-  let state = initial;
   const events: E[] = [];
+  const run: Reached = { from: initial, count: 0, state: initial };
+  reached.set(events, run);
   return {
     get state() {
-      return state;
+      return run.state as S;
     },
     events,
     push(event) {
       events.push(event);
-      state = evolve(state, event);
-      reached.set(events, { from: initial, count: events.length, state });
+      run.state = evolve(run.state as S, event);
+      run.count = events.length;
     },
   };
 }
