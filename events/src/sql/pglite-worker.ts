@@ -4,8 +4,8 @@
  * views run beside the SQL on the other core.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { PGlite, type Transaction } from '@electric-sql/pglite';
-import { pgliteExecutor } from './pglite.ts';
+import { PGlite } from '@electric-sql/pglite';
+import { createPgliteStatements } from './pglite-statements.ts';
 import { SQL_LANES, type SqlLane } from './port.ts';
 import {
   errorFields,
@@ -23,13 +23,23 @@ const { dataDir } = workerData as WorkerStart;
 const reply = (message: WorkerReply) => port.postMessage(message);
 const failed = (id: number, error: unknown) => reply({ id, ok: false, error: errorFields(error) });
 
+let db: PGlite;
+try {
+  db = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
+} catch (error) {
+  port.postMessage({ ready: false, error: errorFields(error) } satisfies WorkerReady);
+  throw error;
+}
+const statements = createPgliteStatements(db);
+/** What PGlite's own `query` does after a statement outside a transaction, and after a commit. */
+const durable = () => db.syncToFs();
+
 /**
- * Open transactions: PGlite's transaction() holds its one connection until `finish` settles. `running`: its
- * statements not answered yet (PGlite runs them in the order sent); `failure`: the first that failed, which turns
- * its commit into a rollback (PostgreSQL would end an aborted transaction so anyway, but silently).
+ * Open transactions: each holds PGlite's one connection until `finish` settles. `running`: its statements not
+ * answered yet (run in the order sent); `failure`: the first that failed, which turns its commit into a rollback
+ * (PostgreSQL would end an aborted transaction so anyway, but silently).
  */
 interface OpenTransaction {
-  readonly tx: Transaction;
   readonly finish: (commit: boolean) => void;
   readonly running: Set<Promise<unknown>>;
   failure?: { readonly error: unknown; readonly quiet: boolean };
@@ -37,7 +47,6 @@ interface OpenTransaction {
 const open = new Map<TransactionNumber, OpenTransaction>();
 /** Requests for transactions not begun yet (waiting their turn, or for PGlite), handled in order once begun. */
 const opening = new Map<TransactionNumber, WorkerRequest[]>();
-const ROLLED_BACK = Symbol('rolled back');
 
 type QueryRequest = Extract<WorkerRequest, { op: 'query' }>;
 
@@ -66,35 +75,35 @@ async function runTurns() {
 }
 
 /** Begins transaction `number` with the requests gathered for it; settles once it has ended. */
-function begin(number: TransactionNumber, db: PGlite): Promise<unknown> {
-  let began = false;
-  return db
-    .transaction(
-      (tx) =>
-        new Promise<void>((resolve, reject) => {
-          began = true;
-          open.set(number, { tx, finish: (commit) => (commit ? resolve() : reject(ROLLED_BACK)), running: new Set() });
-          const waiting = opening.get(number) ?? [];
-          opening.delete(number);
-          for (const request of waiting) handle(db, request);
-        }),
-    )
-    .then(
-      () => settled(number, null),
-      (error: unknown) => {
-        if (began) {
-          settled(number, error === ROLLED_BACK ? null : error);
-          return;
-        }
-        for (const request of opening.get(number) ?? []) failed(request.id, error);
+function begin(number: TransactionNumber): Promise<unknown> {
+  return statements.control('begin').then(
+    () =>
+      new Promise<boolean>((finish) => {
+        open.set(number, { finish, running: new Set() });
+        const waiting = opening.get(number) ?? [];
         opening.delete(number);
-      },
-    );
+        for (const request of waiting) handle(request);
+      })
+        .then((commit) => statements.control(commit ? 'commit' : 'rollback'))
+        .then(durable)
+        .then(
+          () => settled(number, null),
+          (error: unknown) => settled(number, error),
+        ),
+    (error: unknown) => {
+      for (const request of opening.get(number) ?? []) failed(request.id, error);
+      opening.delete(number);
+    },
+  );
 }
 
-function query(target: PGlite | Transaction, request: QueryRequest): Promise<unknown> {
-  return pgliteExecutor(target)
-    .query(request.text, request.params)
+function query(request: QueryRequest): Promise<unknown> {
+  return statements
+    .run(request.text, request.params)
+    .then(async (result) => {
+      await durable();
+      return result;
+    })
     .then(
       (result) => reply({ id: request.id, ok: true, rows: result.rows, rowCount: result.rowCount }),
       (error: unknown) => failed(request.id, error),
@@ -103,8 +112,8 @@ function query(target: PGlite | Transaction, request: QueryRequest): Promise<unk
 
 /** A statement of an open transaction: answered unless quiet; its failure, the first, kept for the commit. */
 function queryIn(transaction: OpenTransaction, request: QueryRequest) {
-  const ran = pgliteExecutor(transaction.tx)
-    .query(request.text, request.params)
+  const ran = statements
+    .run(request.text, request.params)
     .then(
       (result) => {
         if (!request.quiet) reply({ id: request.id, ok: true, rows: result.rows, rowCount: result.rowCount });
@@ -147,13 +156,13 @@ function settled(number: TransactionNumber, error: unknown) {
  * PGlite's WebAssembly memory: Postgres's shared buffers (128 MB), its caches and working memory. It grows when
  * Postgres needs more and never shrinks; the operating system backs its pages as they are first touched.
  */
-const wasmMemoryBytes = (db: PGlite) => (db as unknown as { mod?: { HEAPU8?: Uint8Array } }).mod?.HEAPU8?.buffer.byteLength ?? 0;
+const wasmMemoryBytes = () => (db as unknown as { mod?: { HEAPU8?: Uint8Array } }).mod?.HEAPU8?.buffer.byteLength ?? 0;
 
-function handle(db: PGlite, request: WorkerRequest) {
+function handle(request: WorkerRequest) {
   switch (request.op) {
     case 'query': {
       if (request.tx === undefined) {
-        take(() => query(db, request), request.lane);
+        take(() => query(request), request.lane);
         return;
       }
       const transaction = open.get(request.tx);
@@ -162,7 +171,7 @@ function handle(db: PGlite, request: WorkerRequest) {
       else if (request.begin) {
         opening.set(request.tx, [request]);
         const number = request.tx;
-        take(() => begin(number, db), request.lane);
+        take(() => begin(number), request.lane);
       } else if (!request.quiet) failed(request.id, new Error(`transaction ${request.tx} is not open`));
       return;
     }
@@ -181,7 +190,7 @@ function handle(db: PGlite, request: WorkerRequest) {
       return;
     }
     case 'memory':
-      reply({ id: request.id, ok: true, rowCount: wasmMemoryBytes(db) });
+      reply({ id: request.id, ok: true, rowCount: wasmMemoryBytes() });
       return;
     case 'close':
       db.close().then(
@@ -192,10 +201,5 @@ function handle(db: PGlite, request: WorkerRequest) {
   }
 }
 
-try {
-  const db = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
-  port.on('message', (request: WorkerRequest) => handle(db, request));
-  port.postMessage({ ready: true } satisfies WorkerReady);
-} catch (error) {
-  port.postMessage({ ready: false, error: errorFields(error) } satisfies WorkerReady);
-}
+port.on('message', handle);
+port.postMessage({ ready: true } satisfies WorkerReady);
