@@ -36,7 +36,7 @@ export interface PgliteStatements {
 export function createPgliteStatements(pglite: PGlite): PgliteStatements {
   /** Text → the name it is prepared under, oldest first (a text run again moves to the end). */
   const prepared = new Map<string, string>();
-  /** Names to close with the next call, pushed out of `prepared`. */
+  /** Names to close with the next statement, pushed out of `prepared`. */
   const closing: string[] = [];
   let named = 0;
   let tail: Promise<unknown> = Promise.resolve();
@@ -57,7 +57,7 @@ export function createPgliteStatements(pglite: PGlite): PgliteStatements {
     return { name: `qal_${(named += 1)}`, parse: true };
   }
 
-  /** Makes room for one more prepared text: the one used longest ago is closed with the next call. */
+  /** Makes room for one more prepared text: the one used longest ago is closed before it is parsed. */
   function makeRoom() {
     if (prepared.size < PREPARED_STATEMENTS) return;
     const [oldest, name] = prepared.entries().next().value!;
@@ -65,8 +65,7 @@ export function createPgliteStatements(pglite: PGlite): PgliteStatements {
     closing.push(name);
   }
 
-  async function call(parts: Uint8Array[]): Promise<BackendMessage[]> {
-    for (const name of closing.splice(0)) parts.unshift(serialize.close({ type: 'S', name }));
+  function call(parts: readonly Uint8Array[]): Promise<BackendMessage[]> {
     const message = new Uint8Array(parts.reduce((size, part) => size + part.length, 0));
     let at = 0;
     for (const part of parts) {
@@ -80,6 +79,7 @@ export function createPgliteStatements(pglite: PGlite): PgliteStatements {
     const statement = nameFor(text);
     if (statement.parse) makeRoom();
     const messages = await call([
+      ...closing.splice(0).map((name) => serialize.close({ type: 'S', name })),
       ...(statement.parse ? [serialize.parse({ name: statement.name, text })] : []),
       serialize.bind({ statement: statement.name, values: [...values] }),
       serialize.describe({ type: 'P' }),

@@ -75,39 +75,37 @@ async function runTurns() {
 }
 
 /** Begins transaction `number` with the requests gathered for it; settles once it has ended. */
-function begin(number: TransactionNumber): Promise<unknown> {
-  return statements.control('begin').then(
-    () =>
-      new Promise<boolean>((finish) => {
-        open.set(number, { finish, running: new Set() });
-        const waiting = opening.get(number) ?? [];
-        opening.delete(number);
-        for (const request of waiting) handle(request);
-      })
-        .then((commit) => statements.control(commit ? 'commit' : 'rollback'))
-        .then(durable)
-        .then(
-          () => settled(number, null),
-          (error: unknown) => settled(number, error),
-        ),
-    (error: unknown) => {
-      for (const request of opening.get(number) ?? []) failed(request.id, error);
-      opening.delete(number);
-    },
-  );
+async function begin(number: TransactionNumber): Promise<void> {
+  try {
+    await statements.control('begin');
+  } catch (error) {
+    for (const request of opening.get(number) ?? []) failed(request.id, error);
+    opening.delete(number);
+    return;
+  }
+  const commit = await new Promise<boolean>((finish) => {
+    open.set(number, { finish, running: new Set() });
+    const waiting = opening.get(number) ?? [];
+    opening.delete(number);
+    for (const request of waiting) handle(request);
+  });
+  try {
+    await statements.control(commit ? 'commit' : 'rollback');
+    await durable();
+    settled(number, null);
+  } catch (error) {
+    settled(number, error);
+  }
 }
 
-function query(request: QueryRequest): Promise<unknown> {
-  return statements
-    .run(request.text, request.params)
-    .then(async (result) => {
-      await durable();
-      return result;
-    })
-    .then(
-      (result) => reply({ id: request.id, ok: true, rows: result.rows, rowCount: result.rowCount }),
-      (error: unknown) => failed(request.id, error),
-    );
+async function query(request: QueryRequest): Promise<void> {
+  try {
+    const result = await statements.run(request.text, request.params);
+    await durable();
+    reply({ id: request.id, ok: true, rows: result.rows, rowCount: result.rowCount });
+  } catch (error) {
+    failed(request.id, error);
+  }
 }
 
 /** A statement of an open transaction: answered unless quiet; its failure, the first, kept for the commit. */
