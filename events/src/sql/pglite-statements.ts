@@ -1,6 +1,11 @@
+import { createRequire } from 'node:module';
 import { parse, protocol, type PGlite } from '@electric-sql/pglite';
-import { prepareValue } from 'pg/lib/utils.js';
 import type { SqlResult } from './port.ts';
+
+/** node-postgres's own turning of a parameter into the text it sends (a module it ships without types). */
+const { prepareValue } = createRequire(import.meta.url)('pg/lib/utils.js') as {
+  prepareValue(value: unknown): string | Buffer | null;
+};
 
 /**
  * How many statement texts stay prepared in PGlite's Postgres. The platform's statements are a few dozen fixed
