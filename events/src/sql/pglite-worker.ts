@@ -52,8 +52,8 @@ type QueryRequest = Extract<WorkerRequest, { op: 'query' }>;
 
 /**
  * What PGlite runs one at a time: a statement outside any transaction, or a whole transaction. They wait here,
- * one queue per lane (`SqlDatabase.inLane`), rather than in PGlite's own queue, so that a lane can pass the later
- * ones; within a lane, in the order sent.
+ * one queue per lane (`SqlDatabase.inLane`), so that a lane can pass the later ones; within a lane, in the order
+ * sent.
  */
 const turns = new Map<SqlLane, (() => Promise<unknown>)[]>(SQL_LANES.map((lane) => [lane, []]));
 let running = false;
