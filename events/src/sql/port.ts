@@ -51,8 +51,9 @@ export interface Pipeline {
  * statements in the order they were sent (PGlite one at a time, in-process or on its thread; a PostgreSQL transaction
  * hands them to its client one at a time), so each still sees the ones before it. For statements whose answers
  * nothing needs; a failed one fails the ones after it (the transaction is aborted), and the transaction's work must
- * throw (`done`) so that it rolls back. Where the transaction can `send`, nothing waits for them at all: the commit answers for them
- * (`done` has nothing to wait for), so the writes, the checkpoint and the commit of a batch take one round trip.
+ * throw (`done`) so that it rolls back. Where the transaction can `send`, nothing waits for them at all: the commit
+ * answers for them (`done` has nothing to wait for), so the writes, the checkpoint and the commit of a batch take one
+ * round trip.
  */
 export function pipeline(sql: SqlExecutor): Pipeline {
   const { send } = sql;
