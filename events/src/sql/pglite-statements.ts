@@ -25,7 +25,7 @@ const CHANGED_RESULT_TYPE = '0A000';
  * Statements on one PGlite database, each in one call into its Postgres. PGlite's own `query` makes six calls per
  * statement (parse, describe the statement, bind, describe the portal, execute, sync) and parses and plans the
  * text every time; here a text is parsed once under a name of its own, and each run sends bind, describe, execute
- * and sync together: a small statement costs about half as much. Parameters go as text, turned into text exactly
+ * and sync together: a small statement costs less than half as much. Parameters go as text, turned into text exactly
  * as node-postgres does (the same statements run on PostgreSQL through it), so Postgres infers their types from the
  * statement, as it does there.
  *
@@ -80,13 +80,13 @@ export function createPgliteStatements(pglite: PGlite): PgliteStatements {
     return pglite.execProtocolStream(message, { syncToFs: false, throwOnError: false });
   }
 
-  async function runOnce<Row>(text: string, values: readonly (string | Buffer | null)[], retry: boolean): Promise<SqlResult<Row>> {
+  async function runOnce<Row>(text: string, values: (string | Buffer | null)[], retry: boolean): Promise<SqlResult<Row>> {
     const statement = nameFor(text);
     if (statement.parse) makeRoom();
     const messages = await call([
       ...closing.splice(0).map((name) => serialize.close({ type: 'S', name })),
       ...(statement.parse ? [serialize.parse({ name: statement.name, text })] : []),
-      serialize.bind({ statement: statement.name, values: [...values] }),
+      serialize.bind({ statement: statement.name, values }),
       serialize.describe({ type: 'P' }),
       serialize.execute({}),
       serialize.sync(),
