@@ -58,25 +58,34 @@ const versionHolds = (expected: ExpectedVersion, version: number) =>
 /** How many streams' heads the only writer keeps (the most recently used): a few hundred bytes each. */
 export const HEADS_KNOWN_MAX = 20_000;
 
-/** The heads of the streams the batch touches, from memory, or read for those it does not know. */
-async function readHeads(sql: SqlExecutor, known: Map<string, Head>, groups: readonly Group[]): Promise<Map<string, Head>> {
-  const streamIds = [...new Set(groups.flatMap((g) => g.map((r) => r.streamId)))];
+/**
+ * The heads of the streams the batch touches: from memory; for a stream not known here that every append of the
+ * batch expects to create, a new stream's without a read (unless `readNew`), since fresh ids are the usual case and
+ * the statement refuses a stream that exists after all (the batch is then planned again on heads read); read for
+ * the others.
+ */
+async function readHeads(
+  sql: SqlExecutor,
+  known: Map<string, Head>,
+  groups: readonly Group[],
+  readNew: boolean,
+): Promise<Map<string, Head>> {
+  const requests = groups.flat();
   const heads = new Map<string, Head>();
-  const unknown: string[] = [];
-  for (const streamId of streamIds) {
+  const toRead = new Set<string>();
+  for (const { streamId } of requests) {
     const head = known.get(streamId);
     if (head) heads.set(streamId, { ...head });
-    else unknown.push(streamId);
   }
-  if (unknown.length > 0) {
+  for (const r of requests) if (!heads.has(r.streamId) && (readNew || r.expectedVersion !== 'no_stream')) toRead.add(r.streamId);
+  if (toRead.size > 0) {
     const { rows } = await sql.query<{ stream_id: string; version: string; last_hash: string; stream_type: string }>(
       `select stream_id, version::text as version, last_hash, stream_type from eventstore.streams where stream_id = any($1::text[])`,
-      [unknown],
+      [[...toRead]],
     );
     for (const r of rows) heads.set(r.stream_id, { version: Number(r.version), hash: r.last_hash, type: r.stream_type });
   }
-  for (const group of groups)
-    for (const r of group) if (!heads.has(r.streamId)) heads.set(r.streamId, { version: 0, hash: GENESIS_HASH, type: r.streamType });
+  for (const r of requests) if (!heads.has(r.streamId)) heads.set(r.streamId, { version: 0, hash: GENESIS_HASH, type: r.streamType });
   return heads;
 }
 
@@ -249,9 +258,9 @@ export function createOnlyWriterAppender(sql: SqlExecutor, alone: AppendAlone, m
     return result;
   };
 
-  /** Plans the batch on the heads known and sends its statement; what it will answer is in `outcome`. */
-  async function planAndSend(groups: readonly Group[], stored: ReadonlySet<string>) {
-    const heads = await readHeads(sql, known, groups);
+  /** Plans the batch on the heads known (see readHeads) and sends its statement; what it will answer is in `outcome`. */
+  async function planAndSend(groups: readonly Group[], stored: ReadonlySet<string>, readNew = false) {
+    const heads = await readHeads(sql, known, groups, readNew);
     const priors = new Map([...heads].map(([streamId, head]) => [streamId, { ...head }]));
     const seen = new Set(stored);
     const planned = groups.map((group) => plan(group, heads, seen));
@@ -264,16 +273,18 @@ export function createOnlyWriterAppender(sql: SqlExecutor, alone: AppendAlone, m
     return { outcome };
   }
 
-  /** A batch that failed as a whole, stored another way while no other batch is planned. */
+  /**
+   * A batch that failed as a whole, stored another way while no other batch is planned: planned again on heads read
+   * (a stream it took for new may exist), knowing which ids are stored when the table refused one (a retry of an
+   * append that was stored); each append alone should that fail too.
+   */
   async function repair(groups: readonly Group[], failure: unknown): Promise<GroupAnswer<AppendResult>[]> {
-    if (isStoredIdViolation(failure)) {
-      // A retry of an append that was stored: plan again, knowing which ids are there.
-      try {
-        const { outcome } = await planAndSend(groups, await knownEventIds(sql, groups.flatMap(idsOf)));
-        return await outcome;
-      } catch {
-        forget(streamsOf(groups));
-      }
+    try {
+      const stored = isStoredIdViolation(failure) ? await knownEventIds(sql, groups.flatMap(idsOf)) : new Set<string>();
+      const { outcome } = await planAndSend(groups, stored, true);
+      return await outcome;
+    } catch {
+      forget(streamsOf(groups));
     }
     const answers: GroupAnswer<AppendResult>[] = [];
     for (const requests of groups)

@@ -70,7 +70,7 @@ describe('SQL event store, only writer', { timeout: 60_000 }, () => {
     }
   });
 
-  it('appends to streams it has written in one statement, holding no transaction open', async () => {
+  it('appends to streams it has written, and creates new ones, in one statement, holding no transaction open', async () => {
     const db = await openPgliteDatabase();
     const statements: string[] = [];
     let transactions = 0;
@@ -93,6 +93,12 @@ describe('SQL event store, only writer', { timeout: 60_000 }, () => {
         /expected version 2, actual 3/,
       );
       expect((await store.readStream('wallet-1')).map((e) => e.type)).toEqual(['Opened', 'Credited', 'Debited']);
+      // A stream it has not seen, which the append expects to create, is not looked up first.
+      statements.length = 0;
+      const opened = await store.append([
+        { streamId: 'wallet-2', streamType: 'x', expectedVersion: 'no_stream', events: [event('Opened')] },
+      ]);
+      expect({ outcome: opened.outcome, statements: statements.length }).toEqual({ outcome: 'appended', statements: 1 });
     } finally {
       await store.close();
       await db.close();
