@@ -16,6 +16,7 @@ import {
   type Subscription,
 } from '@qal/events';
 import {
+  PROJECTION_BATCH_SIZE,
   PROJECTION_COALESCE_MS,
   PROJECTION_SUBSCRIBER,
   READ_YOUR_WRITES_TIMEOUT_MS,
@@ -267,6 +268,7 @@ export function createGameEngine(deps: GameEngineDeps): GameEngine {
         subscriber: PROJECTION_SUBSCRIBER,
         accepts: readModel.accepts,
         coalesceMs: PROJECTION_COALESCE_MS,
+        batchSize: PROJECTION_BATCH_SIZE,
         handle: (events, { tx, onlyInstance }) =>
           tx ? readModel.apply(tx, events, deps.store, onlyInstance) : deps.db.transaction((t) => readModel.apply(t, events, deps.store)),
         onError: (error) => logger.error({ err: String(error) }, 'engine projection failed; retrying'),
