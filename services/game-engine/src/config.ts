@@ -120,11 +120,12 @@ export const PROJECTION_SUBSCRIBER = 'engine-projection';
  */
 export const PROJECTION_COALESCE_MS = 200;
 /**
- * Events per projection batch. A batch writes each of its duels' rows with their folded state in one transaction,
- * and moves' appends wait behind it for the embedded mode's one PGlite connection: at the peer's load batches of 500
- * took ~50 ms each and put a move's append at p99 ~2 s, batches of 100 ~20 ms and ~0.4 s (bench:rooms).
+ * Events per projection batch, by database. A batch's transaction writes each of its duels' rows with their folded
+ * state; on PGlite a move's append waits behind it for the one connection (at the peer's load a batch of 500 held it
+ * ~50 ms and put an append's p99 at ~2 s, one of 100 ~20 ms and ~0.4 s: bench:rooms). On PostgreSQL appends do not
+ * wait for it, and fewer, larger transactions serve the distributed mode better (bench:distributed).
  */
-export const PROJECTION_BATCH_SIZE = 100;
+export const PROJECTION_BATCH_SIZE = { pglite: 100, postgres: 500 } as const;
 /** The actor of commands the engine sends itself (fees, rewards, refunds, expiries). */
 export const ENGINE_ACTOR = 'system:game-engine';
 

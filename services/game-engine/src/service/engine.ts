@@ -268,7 +268,7 @@ export function createGameEngine(deps: GameEngineDeps): GameEngine {
         subscriber: PROJECTION_SUBSCRIBER,
         accepts: readModel.accepts,
         coalesceMs: PROJECTION_COALESCE_MS,
-        batchSize: PROJECTION_BATCH_SIZE,
+        batchSize: PROJECTION_BATCH_SIZE[deps.db.dialect],
         handle: (events, { tx, onlyInstance }) =>
           tx ? readModel.apply(tx, events, deps.store, onlyInstance) : deps.db.transaction((t) => readModel.apply(t, events, deps.store)),
         onError: (error) => logger.error({ err: String(error) }, 'engine projection failed; retrying'),
