@@ -73,11 +73,11 @@ async function readHeads(
   const requests = groups.flat();
   const heads = new Map<string, Head>();
   const toRead = new Set<string>();
-  for (const { streamId } of requests) {
-    const head = known.get(streamId);
-    if (head) heads.set(streamId, { ...head });
+  for (const r of requests) {
+    const head = known.get(r.streamId);
+    if (head) heads.set(r.streamId, { ...head });
+    else if (readNew || r.expectedVersion !== 'no_stream') toRead.add(r.streamId);
   }
-  for (const r of requests) if (!heads.has(r.streamId) && (readNew || r.expectedVersion !== 'no_stream')) toRead.add(r.streamId);
   if (toRead.size > 0) {
     const { rows } = await sql.query<{ stream_id: string; version: string; last_hash: string; stream_type: string }>(
       `select stream_id, version::text as version, last_hash, stream_type from eventstore.streams where stream_id = any($1::text[])`,
