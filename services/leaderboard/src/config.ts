@@ -101,12 +101,12 @@ export const SHARE_ID_BYTES = 16;
 /** Subscriber name of the projection; its checkpoint is stored under it. */
 export const PROJECTION_NAME = 'leaderboard';
 /**
- * Events per live batch (of the whole log: most are not the leaderboard's and cost it nothing), and per batch of a
- * rebuild (bigger: fewer round trips). Under load a batch's turn on the embedded mode's one connection is the dear
- * part, so a live batch takes what the coalescing wait let in: with 500 the projection needed several turns a second
- * at the peer's load and fell behind (bench:rooms).
+ * Events per live batch, of the whole log (most are not the leaderboard's and cost it nothing). Under load a batch's
+ * turn on the embedded mode's one connection is the dear part, so a live batch takes what the coalescing wait let in:
+ * with 500 the projection needed several turns a second at the peer's load and fell behind (bench:rooms).
  */
 export const LIVE_BATCH_SIZE = 2_000;
+/** Events per batch of a rebuild (bigger: fewer round trips). */
 export const REBUILD_BATCH_SIZE = 20_000;
 /** Read-model rows the live projection keeps between batches (dropped and read back beyond this). */
 export const LIVE_CACHE_ROWS = 200_000;
