@@ -4,7 +4,8 @@
  * (when one is reachable) PostgreSQL. After each flow the ledger's audit is clean and the escrow is empty.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newUuid, type CommandOutcome } from '@qal/events';
+import { newUuid, type CommandOutcome, type SqlExecutor } from '@qal/events';
+import { createEngineProjection } from '../src/service/projection/index.ts';
 import { ROOM_BET_EXPIRY_MS, ROOM_IDLE_CLOSE_MS, ROOM_MONEY_RETRY_AFTER_MS, ROOM_RECONNECT_GRACE_MS } from '../src/config.ts';
 import { hasPendingMoney } from '../src/rooms/ledger-steps.ts';
 import { DUEL_DURATION_SECONDS, DUEL_TURN_SECONDS, type DuelState, type DuelView } from '../src/games/hangman-duel/index.ts';
@@ -476,6 +477,38 @@ for (const { backend, skip } of backends) {
       await h.engine.waitForProjection(await h.store.head());
       const listed = (await h.engine.queries.openRooms({ limit: 50 })).find((r) => r.code === room.code);
       expect(listed).toMatchObject({ roomName: 'Changed', players: [{ id: host }, { id: ann }] });
+    });
+
+    it('matches the commands no longer hold folded are read back for a batch in one statement, and written as before', async () => {
+      const rooms = [await readyRoom(2), await readyRoom(2), await readyRoom(2)];
+      for (const room of rooms) expect(reasonOf(await start(room.code, room.ids[0]!))).toBe('succeeded');
+      await h.engine.waitForProjection(await h.store.head());
+      const matchIds = rooms.map((room) => room.matchId!);
+      const rowsOf = async () =>
+        (
+          await h.db.query(
+            `select match_id, status, turn, current_player, global_position::text as position from engine_duels
+              where match_id = any($1::text[]) order by match_id`,
+            [matchIds],
+          )
+        ).rows;
+      const written = await rowsOf();
+      expect(written).toHaveLength(3);
+      // The rows gone, as if the batch's events were new to them; a projection of its own, without the commands'
+      // store, so no match is held folded and each is folded from its events.
+      await h.db.query('delete from engine_duels where match_id = any($1::text[])', [matchIds]);
+      const events = (await Promise.all(matchIds.map((id) => h.store.readStream(`duel-${id}`)))).flat();
+      events.sort((a, b) => (a.globalPosition < b.globalPosition ? -1 : 1));
+      let rowReads = 0;
+      const counted = {
+        query: <Row>(text: string, params?: readonly unknown[]) => {
+          if (/^\s*select[\s\S]*from engine_duels/.test(text)) rowReads += 1;
+          return h.db.query<Row>(text, params);
+        },
+      };
+      await createEngineProjection(h.engine.games).apply(counted as SqlExecutor, events);
+      expect(rowReads).toBe(1);
+      expect(await rowsOf()).toEqual(written);
     });
 
     it('private rooms: hidden from the lobby, password required and checked; never a hash in a view', async () => {

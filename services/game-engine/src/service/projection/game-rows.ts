@@ -21,34 +21,54 @@ interface GameRow {
   readonly global_position: string;
 }
 
+/** A room match's events in a batch, and its game. */
+export interface BatchMatch {
+  readonly module: RoomGameModule;
+  readonly matchId: string;
+  readonly stored: readonly StoredEvent[];
+}
+
+/** A match folded to a position: from the engine's commands, or as its row was stored. */
+interface Folded {
+  readonly state: unknown;
+  readonly position: bigint;
+}
+
+/** A match the engine's commands hold folded at or past the batch's events of it: written from there, unread. */
+function heldByCommands(match: BatchMatch, store: EventStore | undefined): Folded | null {
+  const cached = store && matchStream(match.module).cached(store, match.matchId);
+  const last = match.stored.at(-1);
+  if (!last || !cached?.state || cached.globalPosition === null || cached.globalPosition < last.globalPosition) return null;
+  return { state: cached.state, position: cached.globalPosition };
+}
+
 /**
- * A match's row as stored (its state and the position it is folded to), then the batch's events after that position
- * folded onto it: null when nothing in the batch is new, or the match's start is not there to fold from. A match the
- * engine's commands hold folded at or past the batch is taken from there, without reading its row first.
+ * The stored rows of the given matches, in one statement. A batch of many matches over at once (a burst of duels
+ * ending, which the commands' cache no longer holds) used to read them one after another, each read a round trip
+ * to this thread while the transaction held the embedded database's one connection.
  */
-async function foldGameRow(
-  sql: SqlExecutor,
-  module: RoomGameModule,
-  matchId: string,
-  stored: readonly StoredEvent[],
-  store: EventStore | undefined,
-): Promise<{ state: unknown; position: bigint } | null> {
-  const stream = matchStream(module);
-  const cached = store && stream.cached(store, matchId);
-  const last = stored.at(-1);
-  // Written with the fold's own position, so a later batch of events it already holds leaves the row alone.
-  if (last && cached?.state && cached.globalPosition !== null && cached.globalPosition >= last.globalPosition) {
-    return { state: cached.state, position: cached.globalPosition };
-  }
-  const { rows } = await sql.query<{ state: unknown; global_position: string }>(
-    'select state, global_position::text as global_position from engine_duels where match_id = $1',
-    [matchId],
+async function storedRows(sql: SqlExecutor, matchIds: readonly string[]): Promise<Map<string, Folded>> {
+  if (matchIds.length === 0) return new Map();
+  const { rows } = await sql.query<{ match_id: string; state: unknown; global_position: string }>(
+    'select match_id, state, global_position::text as global_position from engine_duels where match_id = any($1::text[])',
+    [matchIds],
   );
-  const row = rows[0];
-  let position = row ? BigInt(row.global_position) : -1n;
-  let state: unknown = row ? jsonState(row.state as object | string) : null;
+  return new Map(
+    rows.map((row) => [row.match_id, { state: jsonState(row.state as object | string), position: BigInt(row.global_position) }]),
+  );
+}
+
+/**
+ * The batch's events after the row's position folded onto it: null when nothing in the batch is new, or the match's
+ * start is not there to fold from.
+ */
+function foldOnto(match: BatchMatch, row: Folded | undefined): Folded | null {
+  const { module } = match;
+  const stream = matchStream(module);
+  let position = row ? row.position : -1n;
+  let state: unknown = row ? row.state : null;
   let changed = false;
-  for (const event of stored) {
+  for (const event of match.stored) {
     if (event.globalPosition <= position) continue;
     const parsed: GameEvent | null = stream.parse(event);
     if (!parsed) continue;
@@ -60,20 +80,11 @@ async function foldGameRow(
   return changed && state ? { state, position } : null;
 }
 
-export async function gameRow(
-  sql: SqlExecutor,
-  module: RoomGameModule,
-  matchId: string,
-  stored: readonly StoredEvent[],
-  store: EventStore | undefined,
-): Promise<GameRow | null> {
-  const folded = await foldGameRow(sql, module, matchId, stored, store);
-  if (!folded) return null;
-  const { state, position } = folded;
-  const clock = module.clockOf(state);
+function rowOf(match: BatchMatch, { state, position }: Folded): GameRow {
+  const clock = match.module.clockOf(state);
   return {
-    match_id: matchId,
-    room_code: module.roomCodeOf(state),
+    match_id: match.matchId,
+    room_code: match.module.roomCodeOf(state),
     status: clock.status,
     turn: clock.turn,
     current_player: clock.currentPlayer,
@@ -82,6 +93,25 @@ export async function gameRow(
     state,
     global_position: position.toString(),
   };
+}
+
+/**
+ * The rows a batch's matches change. A match the engine's commands hold folded at or past the batch is written from
+ * there (with the fold's own position, so a later batch of events it already holds leaves the row alone); the others
+ * are read back, all in one statement, and the batch's new events folded onto them.
+ */
+export async function gameRows(sql: SqlExecutor, matches: readonly BatchMatch[], store: EventStore | undefined): Promise<GameRow[]> {
+  const held = matches.map((match) => heldByCommands(match, store));
+  const stored = await storedRows(
+    sql,
+    matches.filter((_, i) => !held[i]).map((match) => match.matchId),
+  );
+  const rows: GameRow[] = [];
+  matches.forEach((match, i) => {
+    const folded = held[i] ?? foldOnto(match, stored.get(match.matchId));
+    if (folded) rows.push(rowOf(match, folded));
+  });
+  return rows;
 }
 
 /**

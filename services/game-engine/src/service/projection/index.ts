@@ -8,7 +8,7 @@ import type { RoomGameModule } from '../../games/module.ts';
 import type { GameRegistry } from '../../games/registry.ts';
 import { ROOM_STREAM_PREFIX } from '../../rooms/events.ts';
 import { groupBy } from '../group-by.ts';
-import { gameRow, writeGameRows } from './game-rows.ts';
+import { gameRows, writeGameRows } from './game-rows.ts';
 import { applyRoomEvents, createRoomRowCache } from './room-rows.ts';
 import { applySoloEvents, isSoloMatchEvent } from './solo-rows.ts';
 import { arcadeMatchOf, writeArcadeRows } from './arcade-rows.ts';
@@ -61,13 +61,11 @@ export function createEngineProjection(games: GameRegistry): EngineProjection {
         );
       };
       const roomGames = async () => {
-        const rows = [];
-        for (const [streamId, matchEvents] of matches) {
+        const batch = [...matches].map(([streamId, stored]) => {
           const module = gameOfStream(streamId)!;
-          const row = await gameRow(sql, module, streamId.slice(module.stream.prefix.length), matchEvents, store);
-          if (row) rows.push(row);
-        }
-        await writeGameRows(sql, rows);
+          return { module, matchId: streamId.slice(module.stream.prefix.length), stored };
+        });
+        await writeGameRows(sql, await gameRows(sql, batch, store));
       };
       await allSettledOrThrow([soloAndArcade(), roomGames(), applyRoomEvents(sql, rooms, { rows: roomRows, trusted: onlyInstance })]);
     },
