@@ -509,6 +509,8 @@ for (const { backend, skip } of backends) {
       await createEngineProjection(h.engine.games).apply(counted as SqlExecutor, events);
       expect(rowReads).toBe(1);
       expect(await rowsOf()).toEqual(written);
+      // No duel left in play for the sweeps of the tests after this one.
+      for (const room of rooms) await playDuel(room.matchId!, { [room.ids[0]!]: 'garden', [room.ids[1]!]: 'window' });
     });
 
     it('private rooms: hidden from the lobby, password required and checked; never a hash in a view', async () => {
