@@ -129,8 +129,9 @@ export const PROJECTION_BATCH_SIZE = { pglite: 100, postgres: 500 } as const;
 /**
  * Events per projection batch while the projection is behind (SubscribeOptions.catchUpBatchSize). When many duels
  * end at once (their rooms, payouts and history, then the next rooms set up), each batch of 100 waited ~25 ms for its
- * turn on PGlite behind the appends, and the room commands that wait for the read model waited seconds (p99 2.3–2.7
- * s at the peer's load); growing to 400 while behind took that to 0.7 s (bench:rooms).
+ * turn on PGlite behind the appends, and the commands that wait for the read model (a duel's last move, the next
+ * room's setup) waited seconds: at the peer's load the engine command's p99 was 2.3–2.7 s, with batches growing to
+ * 400 while behind 0.7 s (bench:rooms).
  */
 export const PROJECTION_CATCH_UP_BATCH_SIZE = { pglite: 400, postgres: 500 } as const;
 /** The actor of commands the engine sends itself (fees, rewards, refunds, expiries). */
