@@ -104,14 +104,6 @@ export interface SubscribeOptions {
   readonly subscriber: string;
   readonly handle: (events: readonly StoredEvent[], context: SubscriptionHandlerContext) => Promise<void>;
   readonly batchSize?: number;
-  /**
-   * The most events a batch may take while the subscriber is behind (default: `batchSize`). After a full batch the
-   * next may take twice as many, up to this; the first batch that is not full brings the size back to `batchSize`.
-   * Where the database runs one transaction at a time, each batch waits its turn behind the appends: after a burst
-   * of them, fewer and larger batches catch up in fewer turns, while a subscriber that keeps up holds the database
-   * no longer than `batchSize` events take.
-   */
-  readonly catchUpBatchSize?: number;
   /** How often to look for new events when not woken by a local append. */
   readonly pollIntervalMs?: number;
   /** Called when a batch fails; the batch is retried after a backoff. */

@@ -100,29 +100,6 @@ describe('coalescing batches', () => {
     };
   }
 
-  it('takes larger batches while behind, up to its catch-up size, and its usual size again once it keeps up', async () => {
-    const fake = countingSource();
-    const options = { subscriber: 's', pollIntervalMs: 600_000, batchSize: 2, catchUpBatchSize: 8, handle: async () => {} };
-    const subscription = startSubscription(fake.source, options);
-    const caughtUp = async (count: number) => {
-      const deadline = Date.now() + 3_000;
-      while (fake.batches.length < count && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
-    };
-    try {
-      await new Promise((resolve) => setTimeout(resolve, 20)); // started, and found nothing
-      for (let i = 0; i < 20; i++) fake.append();
-      await caughtUp(4);
-      expect(fake.batches).toEqual([2, 4, 8, 6]);
-      let last = fake.append();
-      for (let i = 0; i < 2; i++) last = fake.append();
-      await caughtUp(6);
-      expect(fake.batches).toEqual([2, 4, 8, 6, 2, 1]);
-      expect(subscription.position()).toEqual(last);
-    } finally {
-      await subscription.stop();
-    }
-  });
-
   it('does not wait after a full batch or a skipped one: the subscriber would only fall behind', async () => {
     const fake = countingSource();
     const options = { subscriber: 's', pollIntervalMs: 5, coalesceMs: 60_000, batchSize: 2, handle: async () => {} };

@@ -46,9 +46,6 @@ export interface SubscriptionSource {
 /** A catch-up subscription: reads history from its checkpoint, then follows live appends. */
 export function startSubscription(source: SubscriptionSource, options: SubscribeOptions): Subscription {
   const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
-  const catchUpBatchSize = Math.max(batchSize, options.catchUpBatchSize ?? batchSize);
-  /** The next batch's size: `batchSize`, or more while the subscriber is behind (SubscribeOptions.catchUpBatchSize). */
-  let size = batchSize;
   const pollIntervalMs = options.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS;
   let current: Position = START;
   let stopped = false;
@@ -126,10 +123,8 @@ export function startSubscription(source: SubscriptionSource, options: Subscribe
           handled = events.length;
           return options.handle(events, context);
         };
-        const asked = size;
-        const next = !peeked || peeked.more ? await source.processBatch(options.subscriber, asked, handle) : null;
+        const next = !peeked || peeked.more ? await source.processBatch(options.subscriber, batchSize, handle) : null;
         failures = 0;
-        size = handled >= asked ? Math.min(catchUpBatchSize, asked * 2) : batchSize;
         if (next) {
           current = next;
           if (wakeUps === wakeUpsBefore) followUpMs = 0;
@@ -137,7 +132,7 @@ export function startSubscription(source: SubscriptionSource, options: Subscribe
           // Appends do not cut the wait short (that is the point); someone waiting for a position, or stop(), does.
           // Only after a batch that caught up: a full one leaves more waiting, and one skipped (nothing its handler
           // accepts) cost no transaction; waiting then would only let the subscriber fall behind.
-          const caughtUp = handled > 0 && handled < asked;
+          const caughtUp = handled > 0 && handled < batchSize;
           if (options.coalesceMs && caughtUp && waiters.size === 0) await coalesce(options.coalesceMs);
           continue;
         }

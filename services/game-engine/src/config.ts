@@ -121,19 +121,14 @@ export const PROJECTION_SUBSCRIBER = 'engine-projection';
 export const PROJECTION_COALESCE_MS = 200;
 /**
  * Events per projection batch, by database. A batch's transaction writes each of its duels' rows with their folded
- * state; on PGlite a move's append waits behind it for the one connection (at the peer's load a batch of 500 held it
- * ~50 ms and put an append's p99 at ~2 s, one of 100 ~20 ms and ~0.4 s: bench:rooms). On PostgreSQL appends do not
- * wait for it, and fewer, larger transactions serve the distributed mode better (bench:distributed).
+ * state; on PGlite a move's append waits behind it for the one connection, and each batch waits its turn behind the
+ * appends (~25 ms under load). With 100 a batch, when many duels end at once (their rooms, payouts and history, then
+ * the next rooms set up) the projection fell seconds behind, and the commands that wait for it (a duel's last move, the
+ * next room's setup) with it: engine command p99 2.3–2.7 s at the peer's load, 0.6–0.7 s with 400 (bench:rooms; a
+ * size that grew from 100 to 400 only while behind read the same). On PostgreSQL appends do not wait for it, and
+ * fewer, larger transactions serve the distributed mode better (bench:distributed).
  */
-export const PROJECTION_BATCH_SIZE = { pglite: 100, postgres: 500 } as const;
-/**
- * Events per projection batch while the projection is behind (SubscribeOptions.catchUpBatchSize). When many duels
- * end at once (their rooms, payouts and history, then the next rooms set up), each batch of 100 waited ~25 ms for its
- * turn on PGlite behind the appends, and the commands that wait for the read model (a duel's last move, the next
- * room's setup) waited seconds: at the peer's load the engine command's p99 was 2.3–2.7 s, with batches growing to
- * 400 while behind 0.7 s (bench:rooms).
- */
-export const PROJECTION_CATCH_UP_BATCH_SIZE = { pglite: 400, postgres: 500 } as const;
+export const PROJECTION_BATCH_SIZE = { pglite: 400, postgres: 500 } as const;
 /** The actor of commands the engine sends itself (fees, rewards, refunds, expiries). */
 export const ENGINE_ACTOR = 'system:game-engine';
 

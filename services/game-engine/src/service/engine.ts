@@ -17,7 +17,6 @@ import {
 } from '@qal/events';
 import {
   PROJECTION_BATCH_SIZE,
-  PROJECTION_CATCH_UP_BATCH_SIZE,
   PROJECTION_COALESCE_MS,
   PROJECTION_SUBSCRIBER,
   READ_YOUR_WRITES_TIMEOUT_MS,
@@ -270,7 +269,6 @@ export function createGameEngine(deps: GameEngineDeps): GameEngine {
         accepts: readModel.accepts,
         coalesceMs: PROJECTION_COALESCE_MS,
         batchSize: PROJECTION_BATCH_SIZE[deps.db.dialect],
-        catchUpBatchSize: PROJECTION_CATCH_UP_BATCH_SIZE[deps.db.dialect],
         handle: (events, { tx, onlyInstance }) =>
           tx ? readModel.apply(tx, events, deps.store, onlyInstance) : deps.db.transaction((t) => readModel.apply(t, events, deps.store)),
         onError: (error) => logger.error({ err: String(error) }, 'engine projection failed; retrying'),
