@@ -160,7 +160,9 @@ const isVersionRejection = (p: Planned | GroupAnswer<AppendResult>) =>
 /**
  * The events and the heads they moved, in one statement; answers each event's id with where it was stored. Each head
  * moves only from where the plan found it (`priors`): a batch planned on the heads of one still in the database,
- * which then failed, is refused as a whole (QL410) rather than stored after a gap.
+ * which then failed, is refused as a whole (QL410) rather than stored after a gap. The heads to move are found by key
+ * (`any($4)`): joined with the batch's rows alone, the planner took them for a hundred and scanned the whole streams
+ * table in every append, whose cost then grew with every stream the store ever created (`npm run bench:append`).
  */
 async function insertBatch(sql: SqlExecutor, rows: readonly Row[], heads: Map<string, Head>, priors: Map<string, Head>) {
   const moved = [...new Set(rows.map((r) => r.streamId))].sort().map((streamId) => {
@@ -182,7 +184,8 @@ async function insertBatch(sql: SqlExecutor, rows: readonly Row[], heads: Map<st
      ), updated as (
        update eventstore.streams s set version = m.version, last_hash = m.last_hash
          from moved m
-        where s.stream_id = m.stream_id and s.version = m.prior_version and s.last_hash = m.prior_hash
+        where s.stream_id = any($4::text[]) and s.stream_id = m.stream_id and s.version = m.prior_version
+          and s.last_hash = m.prior_hash
        returning s.stream_id
      ), created as (
        insert into eventstore.streams (stream_id, stream_type, version, last_hash)
@@ -200,7 +203,7 @@ async function insertBatch(sql: SqlExecutor, rows: readonly Row[], heads: Map<st
       order by r.n
      returning event_id::text as event_id, global_position::text as global_position, transaction_id::text as transaction_id,
                recorded_at`,
-    [rowsJson(rows), JSON.stringify(moved), moved.length],
+    [rowsJson(rows), JSON.stringify(moved), moved.length, moved.filter((m) => m.prior_version > 0).map((m) => m.stream_id)],
   );
   return new Map(stored.map((s) => [s.event_id, s]));
 }
