@@ -144,6 +144,11 @@ function withoutCached(keys: RowKeys, model: ReadModel): RowKeys {
   };
 }
 
+/**
+ * Reads the rows of the keys the model lacks. Each composite key is looked up by its primary key (a lateral lookup of
+ * at most one row): as a join the planner takes the keys for a hundred rows and, for tables of a few thousand to tens
+ * of thousands of rows, scans the whole table in every batch.
+ */
 async function loadRows(sql: SqlExecutor, tables: TableSet, model: ReadModel, keys: ReturnType<typeof rowKeysFor>): Promise<void> {
   if (keys.players.size > 0) {
     const { rows } = await sql.query<{ user_id: string; name: string; avatar: string | null }>(
@@ -167,9 +172,10 @@ async function loadRows(sql: SqlExecutor, tables: TableSet, model: ReadModel, ke
       achieved_at: string;
     }>(
       `select g.game, g.period, g.period_key, g.user_id, g.best_score, g.normalised, ${isoOf('g.achieved_at')} as achieved_at
-         from ${tables.leaderboard_game_scores} g
-         join jsonb_to_recordset($1::jsonb) as k(game text, period text, period_key text, user_id text)
-           on g.game = k.game and g.period = k.period and g.period_key = k.period_key and g.user_id = k.user_id`,
+         from jsonb_to_recordset($1::jsonb) as k(game text, period text, period_key text, user_id text)
+         cross join lateral (select * from ${tables.leaderboard_game_scores} g
+                              where g.game = k.game and g.period = k.period and g.period_key = k.period_key and g.user_id = k.user_id
+                              limit 1) g`,
       [JSON.stringify(wanted)],
     );
     for (const r of rows) {
@@ -191,9 +197,9 @@ async function loadRows(sql: SqlExecutor, tables: TableSet, model: ReadModel, ke
     });
     const { rows } = await sql.query<{ period: Period; period_key: string; user_id: string; score: number; achieved_at: string }>(
       `select g.period, g.period_key, g.user_id, g.score, ${isoOf('g.achieved_at')} as achieved_at
-         from ${tables.leaderboard_global_scores} g
-         join jsonb_to_recordset($1::jsonb) as k(period text, period_key text, user_id text)
-           on g.period = k.period and g.period_key = k.period_key and g.user_id = k.user_id`,
+         from jsonb_to_recordset($1::jsonb) as k(period text, period_key text, user_id text)
+         cross join lateral (select * from ${tables.leaderboard_global_scores} g
+                              where g.period = k.period and g.period_key = k.period_key and g.user_id = k.user_id limit 1) g`,
       [JSON.stringify(wanted)],
     );
     for (const r of rows) {
@@ -214,8 +220,8 @@ async function loadRows(sql: SqlExecutor, tables: TableSet, model: ReadModel, ke
     const { rows } = await sql.query<StatsRecord>(
       `select s.user_id, s.scope, s.games_played, s.wins, s.scored_games, s.total_score::float8 as total_score, s.highest_score, s.xp::float8 as xp,
               s.tokens_earned::float8 as tokens_earned, s.rounds, ${isoOf('s.last_played')} as last_played, s.current_streak, s.longest_streak
-         from ${tables.leaderboard_player_stats} s
-         join jsonb_to_recordset($1::jsonb) as k(user_id text, scope text) on s.user_id = k.user_id and s.scope = k.scope`,
+         from jsonb_to_recordset($1::jsonb) as k(user_id text, scope text)
+         cross join lateral (select * from ${tables.leaderboard_player_stats} s where s.user_id = k.user_id and s.scope = k.scope limit 1) s`,
       [JSON.stringify(wanted)],
     );
     for (const r of rows) model.stats.set(statsKey(r.user_id, r.scope), statsFromRecord(r));
