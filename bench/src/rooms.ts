@@ -11,6 +11,8 @@
  * - Players: 4 × max(R) users signed in once through the platform's own test helper (send-otp, the code from the
  *   in-memory SMS outbox, verify-otp; registration opens the wallet with the welcome grant), reused by every R.
  * - The players run in a child process (rooms-clients.ts), so their work is not on the platform's event loop.
+ * - `npm run bench:rooms` compiles the platform first and runs it compiled (`--conditions=qal-compiled`), as
+ *   `npm start` does; run directly through tsx it also works, with tsx's kept function names costing a little more.
  * - Setup (create, join by code, ready, start: entry fee the minimum) is done for every room before any match is
  *   played, and is not measured; play starts in every room at once.
  * - The clock is the test platform's manual clock, standing still: no turn timer or match duration runs out while
