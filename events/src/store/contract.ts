@@ -186,6 +186,23 @@ export function eventStoreContract(
         expectValidChain(await store.readStream(b));
       });
 
+      it('hands out a stream that many writers append to at once in its own order (as an audit replays it)', async () => {
+        const hot = streamId('zz-issuance'); // locked after each writer's own new stream, which takes the transaction's id
+        const start = await store.head();
+        const writer = async (w: number) => {
+          for (let i = 0; i < 20; i += 1) {
+            await store.append([
+              { streamId: hot, streamType: 'account', expectedVersion: 'any', events: [event('Debited', { w, i })] },
+              { streamId: streamId('wallet'), streamType: 'account', expectedVersion: 'no_stream', events: [event('Credited', { w, i })] },
+            ]);
+          }
+        };
+        await Promise.all(Array.from({ length: 16 }, (_, w) => writer(w)));
+        const last = (await store.readStream(hot, { direction: 'backward', limit: 1 }))[0]!;
+        const log = (await readAllIncluding(start, last.eventId)).filter((e) => e.streamId === hot);
+        expect(log.map((e) => e.streamPosition)).toEqual(Array.from({ length: 16 * 20 }, (_, i) => i + 1));
+      });
+
       it('leaves stream A untouched when stream B has the wrong version', async () => {
         const [a, b] = [streamId('wallet'), streamId('escrow')];
         await store.append([{ streamId: b, streamType: 'escrow', expectedVersion: 'no_stream', events: [event('Opened')] }]);

@@ -8,51 +8,19 @@ import type { SqlDatabase } from '../sql/port.ts';
  */
 export const EVENT_STORE_SCHEMA = 'eventstore';
 
-export const eventStoreMigrations: readonly Migration[] = [
-  {
-    id: '001-events-streams-checkpoints',
-    sql: `
-      create schema if not exists eventstore;
-      create table eventstore.streams (
-        stream_id text primary key,
-        stream_type text not null,
-        -- 0 while the row only holds a lock for a stream being created: readers treat it as no stream
-        version bigint not null,
-        last_hash text not null
-      );
-      create table eventstore.events (
-        global_position bigserial not null,
-        transaction_id xid8 not null default pg_current_xact_id(),
-        stream_id text not null,
-        stream_position bigint not null,
-        event_id uuid not null unique,
-        type text not null,
-        schema_version integer not null default 1,
-        data jsonb not null,
-        metadata jsonb not null,
-        recorded_at timestamptz not null default now(),
-        primary key (stream_id, stream_position)
-      );
-      create index events_commit_order on eventstore.events (transaction_id, global_position);
-      create table eventstore.checkpoints (
-        subscriber text primary key,
-        transaction_id xid8 not null,
-        global_position bigint not null,
-        updated_at timestamptz not null default now()
-      );
-    `,
-  },
-  {
-    // The whole append in one statement (one round trip, no BEGIN/COMMIT): the stream locks, the idempotency and
-    // expected-version checks, the hash chain and the inserts all run in the server, so hot streams are locked
-    // for well under a millisecond and the transaction's id (which holds back every reader's visibility
-    // horizon) lives no longer than that. The caller sends each event's canonical text around its stream
-    // position (hash.ts `chainHashParts`); the function hashes `prevHash || prefix || position || suffix` as
-    // `chainHash` does. Errors: QL409 wrong expected version (detail: {"streamId","actual"}), QL422 some event
-    // ids stored already (detail: the stored ids, comma-separated); an exception rolls everything back.
-    id: '002-append-function',
-    whole: true,
-    sql: `
+/** The first key of the append function's stream locks (`pg_advisory_xact_lock(int, int)`), apart from other locks. */
+const STREAM_LOCK_SPACE = 7_301;
+
+/**
+ * The whole append in one statement (one round trip, no BEGIN/COMMIT): the stream locks, the idempotency and
+ * expected-version checks, the hash chain and the inserts all run in the server, so hot streams are locked for well
+ * under a millisecond and the transaction's id (which holds back every reader's visibility horizon) lives no longer
+ * than that. The caller sends each event's canonical text around its stream position (hash.ts `chainHashParts`); the
+ * function hashes `prevHash || prefix || position || suffix` as `chainHash` does. Errors: QL409 wrong expected version
+ * (detail: {"streamId","actual"}), QL422 some event ids stored already (detail: the stored ids, comma-separated); an
+ * exception rolls everything back.
+ */
+const APPEND_FUNCTION = `
       create or replace function eventstore.append_events(requests jsonb) returns jsonb
       language plpgsql as $fn$
       declare
@@ -70,7 +38,14 @@ export const eventStoreMigrations: readonly Migration[] = [
         appended jsonb := '[]'::jsonb;
         versions jsonb := '{}'::jsonb;
         stored record;
+        stream_key integer;
       begin
+        -- Every stream's lock before anything is written. A transaction takes its id at its first write, and readers
+        -- go through the log in transaction-id order: an append that took its id and then waited for a stream would
+        -- be read before the appends that went ahead of it in that stream. (The two-key form: a lock space of its own.)
+        for stream_key in select distinct hashtext(r.value->>'streamId') from jsonb_array_elements(requests) r order by 1 loop
+          perform pg_advisory_xact_lock(${STREAM_LOCK_SPACE}, stream_key);
+        end loop;
         select coalesce(array_agg((e.value->>'eventId')::uuid), '{}') into ids
           from jsonb_array_elements(requests) r, jsonb_array_elements(r.value->'events') e;
         -- Lock every stream row first, in one global order (also the client's), so concurrent multi-stream
@@ -126,7 +101,47 @@ export const eventStoreMigrations: readonly Migration[] = [
         return jsonb_build_object('outcome', 'appended', 'versions', versions, 'events', appended);
       end
       $fn$
+`;
+
+export const eventStoreMigrations: readonly Migration[] = [
+  {
+    id: '001-events-streams-checkpoints',
+    sql: `
+      create schema if not exists eventstore;
+      create table eventstore.streams (
+        stream_id text primary key,
+        stream_type text not null,
+        -- 0 while the row only holds a lock for a stream being created: readers treat it as no stream
+        version bigint not null,
+        last_hash text not null
+      );
+      create table eventstore.events (
+        global_position bigserial not null,
+        transaction_id xid8 not null default pg_current_xact_id(),
+        stream_id text not null,
+        stream_position bigint not null,
+        event_id uuid not null unique,
+        type text not null,
+        schema_version integer not null default 1,
+        data jsonb not null,
+        metadata jsonb not null,
+        recorded_at timestamptz not null default now(),
+        primary key (stream_id, stream_position)
+      );
+      create index events_commit_order on eventstore.events (transaction_id, global_position);
+      create table eventstore.checkpoints (
+        subscriber text primary key,
+        transaction_id xid8 not null,
+        global_position bigint not null,
+        updated_at timestamptz not null default now()
+      );
     `,
+  },
+  {
+    // The append function (APPEND_FUNCTION; replaced since by 005).
+    id: '002-append-function',
+    whole: true,
+    sql: APPEND_FUNCTION,
   },
   {
     // A subscriber's turn at its next batch as one statement that needs no answer: it takes the subscriber's lock for
@@ -169,6 +184,12 @@ export const eventStoreMigrations: readonly Migration[] = [
       end
       $fn$
     `,
+  },
+  {
+    // Stores made before: the append function again, now taking every stream's lock before its first write.
+    id: '005-append-function-locks-streams-first',
+    whole: true,
+    sql: APPEND_FUNCTION,
   },
 ];
 
