@@ -222,6 +222,31 @@ describe('audit', () => {
     );
   });
 
+  it('replays in its own order a stream whose later event the log hands out first, read model included', async () => {
+    const { events } = await scenario();
+    // Two of alice's wallet legs change places in the log (an appender that took its transaction id, then waited for
+    // the stream), positions in the log following the new order.
+    const alice = events.flatMap((e, i) => (e.streamId === `account-${walletAccountId('alice')}` ? [i] : []));
+    const [first, second] = [alice[1]!, alice[2]!];
+    const log = events.map((e, i) => (i === first ? events[second]! : i === second ? events[first]! : e));
+    const moved = log.map((e, i) => ({ ...e, transactionId: events[i]!.transactionId, globalPosition: events[i]!.globalPosition }));
+    const inOrder = audit(events);
+    const report = audit(moved);
+    expect(report.violations).toEqual([]);
+    expect(report.accounts).toEqual(inOrder.accounts);
+
+    // A read model projected up to the later leg (handed out first) holds it, and not the earlier one.
+    const projected = moved.slice(0, first + 1);
+    const readModel = audit(projected).accounts.map(({ accountId, balance, held, pendingCredit }) => ({
+      accountId,
+      balance,
+      held,
+      pendingCredit,
+    }));
+    expect(audit(moved, { readModel: { position: moved[first]!, accounts: readModel } }).violations).toEqual([]);
+    expect(audit(moved, { readModel: { position: null, accounts: readModel } }).ok).toBe(false);
+  });
+
   it('compares the read model at its checkpoint with the replayed balances', async () => {
     const { events } = await scenario();
     const clean = audit(events).accounts.map((a): ReadModelAccount => ({

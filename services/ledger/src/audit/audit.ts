@@ -117,21 +117,24 @@ export function createAuditor(options: AuditOptions = {}) {
   const transfers = new Map<string, { debitAccountId: string; creditAccountId: string; amount: number }>();
   const holds = new Map<string, { debitAccountId: string; creditAccountId: string; amount: number; resolutions: string[] }>();
   const purchases = new Map<string, { completed: number }>();
+  /** Events read ahead of an earlier position of their stream, by stream and position, until it comes. */
+  const parked = new Map<string, Map<number, StoredEvent>>();
   let eventsRead = 0;
   let ledgerEvents = 0;
-  let snapshot: Map<string, ReadModelAccount> | null = null;
   const compareAt = options.readModel?.position ?? null;
+  /** Each account as the read model should show it at `compareAt`: what the events up to there changed. */
+  const atCompare = new Map<string, { balance: number; held: number; pendingCredit: number }>();
 
   const violation = (message: string) => violations.push(message);
   const where = (e: StoredEvent) => `${e.streamId}@${e.streamPosition}`;
 
-  function takeSnapshot() {
-    snapshot = new Map(
-      [...accounts].map(([id, t]) => [
-        id,
-        { accountId: id, balance: t.state.balance, held: t.state.held, pendingCredit: t.state.pendingCredit },
-      ]),
-    );
+  function countTowardsReadModel(stored: StoredEvent, accountId: string, before: AccountState, after: AccountState) {
+    if (compareAt && comparePositions(stored, compareAt) > 0) return;
+    let seen = atCompare.get(accountId);
+    if (!seen) atCompare.set(accountId, (seen = { balance: 0, held: 0, pendingCredit: 0 }));
+    seen.balance += after.balance - before.balance;
+    seen.held += after.held - before.held;
+    seen.pendingCredit += after.pendingCredit - before.pendingCredit;
   }
 
   function legsOf(key: string): Legs {
@@ -173,6 +176,7 @@ export function createAuditor(options: AuditOptions = {}) {
     const before = track.state;
     const after = evolveAccount(before, event);
     track.state = { ...after, version: stored.streamPosition };
+    countTowardsReadModel(stored, accountId, before, after);
     if (event.type === 'WalletOpened') return;
 
     track.movements += 1;
@@ -267,27 +271,57 @@ export function createAuditor(options: AuditOptions = {}) {
     }
   }
 
+  function replay(stored: StoredEvent) {
+    checkChain(stored);
+    if (!isLedgerEventType(stored.type)) {
+      warnings.push(`${where(stored)}: unknown event type ${stored.type} in a ledger stream`);
+      return;
+    }
+    ledgerEvents += 1;
+    const parsed = LedgerEvents[stored.type].safeParse(stored.data);
+    if (!parsed.success)
+      return violation(`${where(stored)}: ${stored.type} does not match its schema (${parsed.error.issues[0]?.message})`);
+    const event = { type: stored.type, data: parsed.data } as LedgerEvent;
+    if (stored.streamId.startsWith('account-')) accountLeg(stored, event);
+    else lifecycle(stored, event);
+  }
+
+  /** Replays a stream's parked events that follow on from where it is. */
+  function replayParked(streamId: string) {
+    const waiting = parked.get(streamId);
+    for (let next = waiting?.get(chainOf(streamId) + 1); waiting && next; next = waiting.get(chainOf(streamId) + 1)) {
+      waiting.delete(next.streamPosition);
+      replay(next);
+    }
+    if (waiting?.size === 0) parked.delete(streamId);
+  }
+
+  const chainOf = (streamId: string) => chains.get(streamId)?.position ?? 0;
+
   return {
+    /**
+     * Events come in the log's order, and each stream's are replayed in the stream's own order: one read ahead of an
+     * earlier position of its stream waits for it (a store written while its appends could take their transaction ids
+     * out of a contended stream's order).
+     */
     observe(stored: StoredEvent) {
       eventsRead += 1;
-      if (compareAt && !snapshot && comparePositions(stored, compareAt) > 0) takeSnapshot();
       if (!LEDGER_STREAM.test(stored.streamId)) return;
-      checkChain(stored);
-      if (!isLedgerEventType(stored.type)) {
-        warnings.push(`${where(stored)}: unknown event type ${stored.type} in a ledger stream`);
+      if (stored.streamPosition > chainOf(stored.streamId) + 1) {
+        const waiting = parked.get(stored.streamId) ?? new Map<number, StoredEvent>();
+        parked.set(stored.streamId, waiting.set(stored.streamPosition, stored));
         return;
       }
-      ledgerEvents += 1;
-      const parsed = LedgerEvents[stored.type].safeParse(stored.data);
-      if (!parsed.success)
-        return violation(`${where(stored)}: ${stored.type} does not match its schema (${parsed.error.issues[0]?.message})`);
-      const event = { type: stored.type, data: parsed.data } as LedgerEvent;
-      if (stored.streamId.startsWith('account-')) accountLeg(stored, event);
-      else lifecycle(stored, event);
+      replay(stored);
+      replayParked(stored.streamId);
     },
 
     finish(): AuditReport {
-      if (!snapshot) takeSnapshot();
+      // What still waits follows a gap: replayed in its stream's order, its first event reports the gap.
+      for (const [streamId, waiting] of [...parked].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+        for (const stored of [...waiting.values()].sort((a, b) => a.streamPosition - b.streamPosition)) replay(stored);
+        parked.delete(streamId);
+      }
       let debits = 0;
       let credits = 0;
       let pendingDebits = 0;
@@ -341,12 +375,11 @@ export function createAuditor(options: AuditOptions = {}) {
       for (const p of purchases.values()) completed += Math.min(1, p.completed);
 
       const readModel = options.readModel;
-      if (readModel && snapshot) {
+      if (readModel) {
         const rows = new Map(readModel.accounts.map((a) => [a.accountId, a]));
-        const replayed = snapshot as Map<string, ReadModelAccount>;
-        for (const id of new Set([...rows.keys(), ...replayed.keys()])) {
+        for (const id of new Set([...rows.keys(), ...atCompare.keys()])) {
           const row = rows.get(id) ?? { balance: 0, held: 0, pendingCredit: 0 };
-          const replay = replayed.get(id) ?? { balance: 0, held: 0, pendingCredit: 0 };
+          const replay = atCompare.get(id) ?? { balance: 0, held: 0, pendingCredit: 0 };
           if (row.balance !== replay.balance || row.held !== replay.held || row.pendingCredit !== replay.pendingCredit) {
             violation(
               `read model ${id}: balance ${row.balance}, held ${row.held}, pending ${row.pendingCredit}; ` +
