@@ -48,9 +48,9 @@ const APPEND_FUNCTION = `
         end loop;
         select coalesce(array_agg((e.value->>'eventId')::uuid), '{}') into ids
           from jsonb_array_elements(requests) r, jsonb_array_elements(r.value->'events') e;
-        -- Lock every stream row first, in one global order (also the client's), so concurrent multi-stream
-        -- appends cannot deadlock; a new stream gets a placeholder row (version 0) and is locked like the others.
-        -- Locking before the id check turns a concurrent identical append into a clean duplicate.
+        -- Then every stream's row, in one global order (also the client's); a new stream gets a placeholder row
+        -- (version 0) and is locked like the others. Locking before the id check turns a concurrent identical append
+        -- into a clean duplicate.
         for request in select r.value from jsonb_array_elements(requests) r order by r.value->>'streamId' collate "C" loop
           insert into eventstore.streams as s (stream_id, stream_type, version, last_hash)
             values (request->>'streamId', request->>'streamType', 0, genesis)

@@ -1,6 +1,23 @@
 /** The engine's read-model tables (schema `engine` in the distributed mode), one migration per change. */
 import { migrate, type Migration, type SqlDatabase } from '@qal/events';
 
+/**
+ * That each room row the engine projection remembers writing is still at the position it remembers (-1: no row);
+ * QE409 otherwise. Each room is looked up by its key: as a join, the planner took the batch for a hundred rows and,
+ * while engine_rooms held a few thousand, scanned all of them in every projection batch.
+ */
+const CHECK_ROOM_ROWS = `
+      create or replace function engine_check_room_rows(expected jsonb) returns void
+      language plpgsql as $fn$
+      begin
+        if exists (select 1 from jsonb_to_recordset(expected) as x(code text, global_position bigint)
+                    where coalesce((select r.global_position from engine_rooms r where r.code = x.code), -1) <> x.global_position) then
+          raise exception using errcode = 'QE409', message = 'a room row is not at the position the engine projection remembered';
+        end if;
+      end
+      $fn$
+`;
+
 export const ENGINE_MIGRATIONS: readonly Migration[] = [
   {
     id: '001-engine-matches',
@@ -111,38 +128,16 @@ export const ENGINE_MIGRATIONS: readonly Migration[] = [
   },
   {
     // The projection folds a batch onto the room rows it remembers writing, without reading them back; this checks,
-    // in the batch's transaction, that each row is still at the position it remembers (-1: no row). QE409 otherwise.
+    // in the batch's transaction, that each row is still at the position it remembers (CHECK_ROOM_ROWS).
     id: '005-engine-check-room-rows',
     whole: true,
-    sql: `
-      create or replace function engine_check_room_rows(expected jsonb) returns void
-      language plpgsql as $fn$
-      begin
-        if exists (select 1 from jsonb_to_recordset(expected) as x(code text, global_position bigint)
-                     left join engine_rooms r on r.code = x.code
-                    where coalesce(r.global_position, -1) <> x.global_position) then
-          raise exception using errcode = 'QE409', message = 'a room row is not at the position the engine projection remembered';
-        end if;
-      end
-      $fn$
-    `,
+    sql: CHECK_ROOM_ROWS,
   },
   {
-    // The same check with each room looked up by its key. As a join, the planner took the batch for a hundred rows
-    // and, while engine_rooms was a few thousand rows, scanned all of them in every projection batch.
+    // Stores made before: the same check with each room looked up by its key (CHECK_ROOM_ROWS).
     id: '006-engine-check-room-rows-by-key',
     whole: true,
-    sql: `
-      create or replace function engine_check_room_rows(expected jsonb) returns void
-      language plpgsql as $fn$
-      begin
-        if exists (select 1 from jsonb_to_recordset(expected) as x(code text, global_position bigint)
-                    where coalesce((select r.global_position from engine_rooms r where r.code = x.code), -1) <> x.global_position) then
-          raise exception using errcode = 'QE409', message = 'a room row is not at the position the engine projection remembered';
-        end if;
-      end
-      $fn$
-    `,
+    sql: CHECK_ROOM_ROWS,
   },
 ];
 
