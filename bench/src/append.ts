@@ -14,13 +14,13 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createSqlEventStore, newUuid, openThreadedPgliteDatabase, type StreamAppend } from '@qal/events';
+import { round, wholeFromEnv } from './bench-support.ts';
 
-const TOTAL = Number(process.env.BENCH_APPEND_STREAMS ?? 40_000);
-const STEP = Number(process.env.BENCH_APPEND_STEP ?? 2_500);
+const TOTAL = wholeFromEnv('BENCH_APPEND_STREAMS', 40_000, 1);
+const STEP = wholeFromEnv('BENCH_APPEND_STEP', 2_500, 1);
 /** The streams that every append also writes to, as the wallets of a transfer. */
 const ACCOUNTS = 200;
 
-const round = (n: number, digits: number) => Math.round(n * 10 ** digits) / 10 ** digits;
 const event = (type: string, n: number) => ({
   eventId: newUuid(),
   type,
