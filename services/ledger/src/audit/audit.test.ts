@@ -247,6 +247,16 @@ describe('audit', () => {
     expect(audit(moved, { readModel: { position: null, accounts: readModel } }).ok).toBe(false);
   });
 
+  it('reports a second event at a position that waits for an earlier one of its stream', async () => {
+    const { events } = await scenario();
+    const alice = events.flatMap((e, i) => (e.streamId === `account-${walletAccountId('alice')}` ? [i] : []));
+    const [second, third] = [events[alice[1]!]!, events[alice[2]!]!];
+    const copy = { ...third, eventId: 'b0d5a7a4-0000-5000-8000-000000000001' };
+    const log = events.filter((e) => e !== second && e !== third);
+    log.splice(alice[1]!, 0, third, copy, second);
+    expect(audit(log).violations.join('\n')).toMatch(/wallet:alice@3: stream position follows/);
+  });
+
   it('compares the read model at its checkpoint with the replayed balances', async () => {
     const { events } = await scenario();
     const clean = audit(events).accounts.map((a): ReadModelAccount => ({

@@ -286,6 +286,8 @@ export function createAuditor(options: AuditOptions = {}) {
     else lifecycle(stored, event);
   }
 
+  const chainOf = (streamId: string) => chains.get(streamId)?.position ?? 0;
+
   /** Replays a stream's parked events that follow on from where it is. */
   function replayParked(streamId: string) {
     const waiting = parked.get(streamId);
@@ -296,8 +298,6 @@ export function createAuditor(options: AuditOptions = {}) {
     if (waiting?.size === 0) parked.delete(streamId);
   }
 
-  const chainOf = (streamId: string) => chains.get(streamId)?.position ?? 0;
-
   return {
     /**
      * Events come in the log's order, and each stream's are replayed in the stream's own order: one read ahead of an
@@ -307,9 +307,10 @@ export function createAuditor(options: AuditOptions = {}) {
     observe(stored: StoredEvent) {
       eventsRead += 1;
       if (!LEDGER_STREAM.test(stored.streamId)) return;
-      if (stored.streamPosition > chainOf(stored.streamId) + 1) {
-        const waiting = parked.get(stored.streamId) ?? new Map<number, StoredEvent>();
-        parked.set(stored.streamId, waiting.set(stored.streamPosition, stored));
+      const waiting = parked.get(stored.streamId);
+      // A second event at a parked position is replayed at once, so that its stream's chain reports it.
+      if (stored.streamPosition > chainOf(stored.streamId) + 1 && !waiting?.has(stored.streamPosition)) {
+        parked.set(stored.streamId, (waiting ?? new Map<number, StoredEvent>()).set(stored.streamPosition, stored));
         return;
       }
       replay(stored);
