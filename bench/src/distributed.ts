@@ -12,6 +12,8 @@
  * 2. Tokens: a command that moves tokens (daily bonus, sandbox purchase confirmed) over HTTP → the wallet push on
  *    the player's websocket (distributed: in through gateway 1, out of gateway 2).
  *
+ * `npm run bench:distributed` compiles the platform first: every server process runs its dist/, as `npm start` and
+ * `npm run start:distributed` run them.
  * Needs PostgreSQL (DATABASE_URL's server, else 127.0.0.1:5432) and a broker (KAFKA_BROKERS, else the test broker
  * of scripts/kafka.sh, started with the full JIT). Knobs: BENCH_ROOMS (R, default 50), BENCH_ROOMS_THINK_MS (mean
  * think time, default 2000; 0 = move at once), BENCH_ROOMS_WARMUP (rooms played first at once and not counted,
@@ -27,7 +29,7 @@ import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { createScratchDatabase, findOrStartKafka, findTestPostgres, stopKafkaIfStarted } from '@qal/events/testing';
-import { createTopology, REPO_ROOT, SERVICE_ENTRIES } from '../../scripts/distributed/topology.ts';
+import { createTopology, REPO_ROOT, serviceLaunch } from '../../scripts/distributed/topology.ts';
 import { freePort, latencyTraces, round, smsOutbox, type LatencyTraces, type StageFigure } from './bench-support.ts';
 import { benchRooms, startPlayers, type RoomsFigures, type RoomsSettings } from './distributed-rooms.ts';
 import { benchTokens, type TokenFigures, type TokenSettings } from './distributed-tokens.ts';
@@ -48,6 +50,8 @@ const TOKENS: TokenSettings = {
 };
 const PEPPER = 'bench-pepper-bench-pepper-bench-pepper-0123456789';
 const TRACE = process.env.BENCH_TRACE === '1';
+/** Every server process runs compiled (the npm script builds first). */
+const LAUNCH = serviceLaunch(true);
 const COMMON_ENV = {
   LOG_LEVEL: 'warn',
   TRUST_PROXY: '1',
@@ -101,7 +105,7 @@ async function benchEmbedded(players: ReturnType<typeof startPlayers>): Promise<
   const port = await freePort();
   const outbox = smsOutbox();
   const traces = TRACE ? latencyTraces() : null;
-  const child = spawn(process.execPath, ['--import', 'tsx', SERVICE_ENTRIES.gateway], {
+  const child = spawn(process.execPath, [...LAUNCH.nodeArguments, LAUNCH.entries.gateway], {
     cwd: REPO_ROOT,
     env: { ...baseEnv(), ...COMMON_ENV, QAL_DATA_DIR: dataDir, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -139,6 +143,7 @@ async function benchDistributed(serverUrl: string, brokers: string, players: Ret
     enginePort,
     leaderboardPort,
     metricsPorts: { ledger: await freePort(), 'game-engine': await freePort(), leaderboard: await freePort() },
+    compiled: true,
     env: COMMON_ENV,
     onLine: (name, line, stream) => {
       outbox.take(line);

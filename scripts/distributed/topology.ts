@@ -25,6 +25,11 @@ export interface TopologyOptions {
   readonly metricsPorts?: Readonly<Partial<Record<'ledger' | 'game-engine' | 'leaderboard', number>>>;
   /** More environment for every process (LOG_LEVEL, TRUST_PROXY, ...). */
   readonly env?: Readonly<Record<string, string>>;
+  /**
+   * Run the services compiled (their dist/, which `npm run build:server` writes) or from source through tsx; by
+   * default, as the launcher itself runs.
+   */
+  readonly compiled?: boolean;
   /** Each line a process writes, as it comes. */
   readonly onLine?: (name: string, line: string, stream: 'stdout' | 'stderr') => void;
   /** A process ended that nobody asked to stop. */
@@ -57,25 +62,27 @@ export interface Topology {
   stop(): Promise<void>;
 }
 
-/** Compiled (`npm run build`, scripts/build.ts), the processes run the services' dist/; from source, through tsx. */
-const COMPILED = import.meta.url.endsWith('.js');
+/** How the launcher itself runs: compiled (`npm run build`, scripts/build.ts), or from source through tsx. */
+const LAUNCHER_COMPILED = import.meta.url.endsWith('.js');
 
-export const SERVICE_ENTRIES = COMPILED
-  ? ({
-      ledger: 'services/ledger/dist/main.js',
-      'game-engine': 'services/game-engine/dist/main.js',
-      leaderboard: 'services/leaderboard/dist/main.js',
-      gateway: 'services/gateway/dist/main.js',
-    } as const)
-  : ({
-      ledger: 'services/ledger/src/main.ts',
-      'game-engine': 'services/game-engine/src/main.ts',
-      leaderboard: 'services/leaderboard/src/main.ts',
-      gateway: 'services/gateway/src/main.ts',
-    } as const);
+type ServiceName = 'ledger' | 'game-engine' | 'leaderboard' | 'gateway';
 
-/** How node runs an entry: compiled, workspace packages resolve to their dist/ (their `exports`' qal-compiled). */
-export const NODE_ARGUMENTS: readonly string[] = COMPILED ? ['--conditions=qal-compiled'] : ['--import', 'tsx'];
+/** How node starts each service: compiled, its dist/ entry; from source, its src/ entry through tsx. */
+export interface ServiceLaunch {
+  readonly entries: Readonly<Record<ServiceName, string>>;
+  /** Compiled, workspace packages resolve to their dist/ (their `exports`' qal-compiled). */
+  readonly nodeArguments: readonly string[];
+}
+
+export function serviceLaunch(compiled: boolean = LAUNCHER_COMPILED): ServiceLaunch {
+  const folder = compiled ? 'dist' : 'src';
+  const extension = compiled ? 'js' : 'ts';
+  const entry = (service: string) => `services/${service}/${folder}/main.${extension}`;
+  return {
+    entries: { ledger: entry('ledger'), 'game-engine': entry('game-engine'), leaderboard: entry('leaderboard'), gateway: entry('gateway') },
+    nodeArguments: compiled ? ['--conditions=qal-compiled'] : ['--import', 'tsx'],
+  };
+}
 
 const READY_TIMEOUT_MS = 120_000;
 
@@ -87,6 +94,7 @@ process.once('exit', () => {
 const STOP_GRACE_MS = 20_000;
 
 export function createTopology(options: TopologyOptions): Topology {
+  const launch = serviceLaunch(options.compiled);
   const common: Record<string, string> = {
     DATABASE_URL: options.databaseUrl,
     KAFKA_BROKERS: options.kafkaBrokers,
@@ -99,21 +107,21 @@ export function createTopology(options: TopologyOptions): Topology {
   const services = [
     managed(
       'ledger',
-      SERVICE_ENTRIES.ledger,
+      [...launch.nodeArguments, launch.entries.ledger],
       options.ledgerPort,
       { ...common, LEDGER_PORT: String(options.ledgerPort), ...metricsEnv('ledger') },
       options,
     ),
     managed(
       'game-engine',
-      SERVICE_ENTRIES['game-engine'],
+      [...launch.nodeArguments, launch.entries['game-engine']],
       options.enginePort,
       { ...common, ENGINE_PORT: String(options.enginePort), ...metricsEnv('game-engine') },
       options,
     ),
     managed(
       'leaderboard',
-      SERVICE_ENTRIES.leaderboard,
+      [...launch.nodeArguments, launch.entries.leaderboard],
       options.leaderboardPort,
       { ...common, LEADERBOARD_PORT: String(options.leaderboardPort), ...metricsEnv('leaderboard') },
       options,
@@ -122,7 +130,7 @@ export function createTopology(options: TopologyOptions): Topology {
   const gateways = options.gatewayPorts.map((port, index) =>
     managed(
       `gateway-${index + 1}`,
-      SERVICE_ENTRIES.gateway,
+      [...launch.nodeArguments, launch.entries.gateway],
       port,
       {
         ...common,
@@ -158,7 +166,14 @@ export function createTopology(options: TopologyOptions): Topology {
   };
 }
 
-function managed(name: string, entry: string, port: number, env: Record<string, string>, options: TopologyOptions): ManagedProcess {
+/** `nodeArgs`: node's arguments, the entry last. */
+function managed(
+  name: string,
+  nodeArgs: readonly string[],
+  port: number,
+  env: Record<string, string>,
+  options: TopologyOptions,
+): ManagedProcess {
   let child: ChildProcess | null = null;
   let ended: Promise<void> = Promise.resolve();
   let expectingExit = false;
@@ -176,7 +191,7 @@ function managed(name: string, entry: string, port: number, env: Record<string, 
     start() {
       if (process_.running) throw new Error(`${name} is already running`);
       expectingExit = false;
-      const started = spawn(process.execPath, [...NODE_ARGUMENTS, entry], {
+      const started = spawn(process.execPath, [...nodeArgs], {
         cwd: REPO_ROOT,
         env: { ...process.env, ...env },
         stdio: ['ignore', 'pipe', 'pipe'],
