@@ -56,5 +56,6 @@ export function observeAppends(store: EventStore, observer: AppendObserver): Eve
     close: () => store.close(),
   };
   const onAppend = store.onAppend?.bind(store);
-  return onAppend ? { ...observed, onAppend } : observed;
+  const readStreamIn = store.readStreamIn?.bind(store);
+  return { ...observed, ...(onAppend ? { onAppend } : {}), ...(readStreamIn ? { readStreamIn } : {}) };
 }

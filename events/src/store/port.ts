@@ -136,6 +136,12 @@ export interface EventStore {
    */
   append(streams: readonly StreamAppend[]): Promise<AppendResult>;
   readStream(streamId: string, options?: ReadStreamOptions): Promise<StoredEvent[]>;
+  /**
+   * SQL stores: a stream read through `sql`, a transaction of the store's database that the caller holds (a
+   * subscription's batch). On the embedded PGlite a read of the store's own would wait for the one connection that
+   * transaction holds. A store without it (memory) reads with `readStream`.
+   */
+  readStreamIn?(sql: SqlExecutor, streamId: string, options?: ReadStreamOptions): Promise<StoredEvent[]>;
   /** The stream's version, or null if it does not exist. */
   streamVersion(streamId: string): Promise<number | null>;
   /**

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { openThreadedPgliteDatabase } from '../sql/pglite-thread.ts';
+import { newUuid } from '../uuid.ts';
 import { eventStoreContract, onlyWriterHarness } from './contract.ts';
+import { observeAppends } from './observe.ts';
+import { createSqlEventStore } from './sql.ts';
 
 // The embedded mode's store: PGlite on its own thread, this store its only writer.
 eventStoreContract('PGlite on a worker thread, only writer', async () => onlyWriterHarness(await openThreadedPgliteDatabase()));
@@ -11,6 +14,32 @@ describe('PGlite on a worker thread', { timeout: 60_000 }, () => {
     try {
       const { rows } = await db.query<{ bytes: string }>(`select pg_size_bytes(current_setting('shared_buffers'))::text as bytes`);
       expect(await db.wasmMemoryBytes()).toBeGreaterThan(Number(rows[0]!.bytes));
+    } finally {
+      await db.close();
+    }
+  });
+
+  it("reads a stream through a transaction its caller holds (a subscription's batch), as the platform's store wraps it", async () => {
+    const db = await openThreadedPgliteDatabase();
+    try {
+      await createSqlEventStore(db, { exclusiveWriter: true }).then(async (writer) => {
+        const events = ['A', 'B', 'C'].map((type) => ({ eventId: newUuid(), type, data: { type } }));
+        await writer.append([{ streamId: 'match-1', streamType: 'match', expectedVersion: 'no_stream', events }]);
+        await writer.close();
+      });
+      // A store that has never read the stream, so nothing of it is in memory.
+      const store = observeAppends(await createSqlEventStore(db, { exclusiveWriter: true }), () => undefined);
+      const read = await db.transaction(async (tx) => {
+        await tx.query('select 1');
+        return store.readStreamIn!(tx, 'match-1');
+      });
+      expect(read.map((e) => [e.streamPosition, e.type])).toEqual([
+        [1, 'A'],
+        [2, 'B'],
+        [3, 'C'],
+      ]);
+      expect(read).toEqual(await store.readStream('match-1'));
+      await store.close();
     } finally {
       await db.close();
     }

@@ -130,6 +130,7 @@ export async function createSqlEventStore(db: SqlDatabase, options: SqlEventStor
       recent.readToEnd(streamId, after, rows);
       return rows;
     },
+    readStreamIn: (sql, streamId, readOptions = {}) => readStreamRows(sql, streamId, readOptions),
     async streamVersion(streamId) {
       const known = recent?.version(streamId);
       return known !== undefined ? known : readStreamVersion(streams, streamId);

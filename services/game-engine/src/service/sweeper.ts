@@ -175,9 +175,9 @@ export async function sweepRooms(
     turn: number;
     turn_deadline: Date | string;
     offline_since: Date | string | null;
-    turn_ms: string;
+    turn_ms: number;
   }>(
-    `select d.match_id, d.turn, d.turn_deadline, m.offline_since, (d.state->>'turnMs') as turn_ms
+    `select d.match_id, d.turn, d.turn_deadline, m.offline_since, d.turn_ms
        from engine_duels d
        left join engine_room_members m on m.code = d.room_code and m.user_id = d.current_player and not m.online
       where d.status = 'playing' and d.turn_deadline is not null

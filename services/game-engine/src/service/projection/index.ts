@@ -20,11 +20,11 @@ export interface EngineProjection {
   accepts(stored: Pick<StoredEvent, 'streamId'>): boolean;
   /**
    * Applies a batch of events (any context's) to the read model. `store`: the store the engine's commands load their
-   * matches from; a match it holds folded at or past the batch is written from there. `onlyInstance`: the batch's
-   * subscription is its subscriber's only instance (`SubscriptionHandlerContext`), so rooms fold onto the rows this
-   * projection remembers writing.
+   * matches from; a match it holds folded at or past the batch is written from there, another is folded from its
+   * stream. `onlyInstance`: the batch's subscription is its subscriber's only instance (`SubscriptionHandlerContext`),
+   * so rooms fold onto the rows this projection remembers writing.
    */
-  apply(sql: SqlExecutor, events: readonly StoredEvent[], store?: EventStore, onlyInstance?: boolean): Promise<void>;
+  apply(sql: SqlExecutor, events: readonly StoredEvent[], store: EventStore, onlyInstance?: boolean): Promise<void>;
 }
 
 export function createEngineProjection(games: GameRegistry): EngineProjection {

@@ -139,6 +139,17 @@ export const ENGINE_MIGRATIONS: readonly Migration[] = [
     whole: true,
     sql: CHECK_ROOM_ROWS,
   },
+  {
+    // A match in play keeps only its clock (with the turn's length, which the sweeper read from the state); its
+    // folded state is written once it is over (game-rows.ts).
+    id: '007-engine-duels-clock-only-in-play',
+    sql: `
+      alter table engine_duels add column if not exists turn_ms integer;
+      alter table engine_duels alter column state drop not null;
+      update engine_duels set turn_ms = (state->>'turnMs')::integer where turn_ms is null and state is not null;
+      update engine_duels set state = null where status = 'playing'
+    `,
+  },
 ];
 
 export const migrateEngine = (db: SqlDatabase) => migrate(db, 'engine', ENGINE_MIGRATIONS);
