@@ -314,11 +314,25 @@ async function main() {
     console.log(`  written to ${out}`);
   } finally {
     clients.disconnect();
-    await t.close();
-    await db.close();
+    await tearingDown('the platform', t.close());
+    await tearingDown('the database', db.close());
     await rm(dataDir, { recursive: true, force: true });
   }
 }
+
+/**
+ * A teardown step, named for the report should it never settle: with nothing else left to run, Node then ends the
+ * process with exit code 13 (an unsettled top-level await) and no message, after the results were written.
+ */
+let pendingTeardown: string | null = null;
+async function tearingDown(step: string, done: Promise<unknown>) {
+  pendingTeardown = step;
+  await done;
+  pendingTeardown = null;
+}
+process.on('exit', (code) => {
+  if (code === 13 && pendingTeardown) console.error(`rooms bench: closing ${pendingTeardown} never finished (exit code 13)`);
+});
 
 function printRun(r: {
   rooms: number;
