@@ -95,6 +95,7 @@ const STOP_GRACE_MS = 20_000;
 
 export function createTopology(options: TopologyOptions): Topology {
   const launch = serviceLaunch(options.compiled);
+  const command = (service: ServiceName) => [...launch.nodeArguments, launch.entries[service]];
   const common: Record<string, string> = {
     DATABASE_URL: options.databaseUrl,
     KAFKA_BROKERS: options.kafkaBrokers,
@@ -107,21 +108,21 @@ export function createTopology(options: TopologyOptions): Topology {
   const services = [
     managed(
       'ledger',
-      [...launch.nodeArguments, launch.entries.ledger],
+      command('ledger'),
       options.ledgerPort,
       { ...common, LEDGER_PORT: String(options.ledgerPort), ...metricsEnv('ledger') },
       options,
     ),
     managed(
       'game-engine',
-      [...launch.nodeArguments, launch.entries['game-engine']],
+      command('game-engine'),
       options.enginePort,
       { ...common, ENGINE_PORT: String(options.enginePort), ...metricsEnv('game-engine') },
       options,
     ),
     managed(
       'leaderboard',
-      [...launch.nodeArguments, launch.entries.leaderboard],
+      command('leaderboard'),
       options.leaderboardPort,
       { ...common, LEADERBOARD_PORT: String(options.leaderboardPort), ...metricsEnv('leaderboard') },
       options,
@@ -130,7 +131,7 @@ export function createTopology(options: TopologyOptions): Topology {
   const gateways = options.gatewayPorts.map((port, index) =>
     managed(
       `gateway-${index + 1}`,
-      [...launch.nodeArguments, launch.entries.gateway],
+      command('gateway'),
       port,
       {
         ...common,
@@ -191,7 +192,7 @@ function managed(
     start() {
       if (process_.running) throw new Error(`${name} is already running`);
       expectingExit = false;
-      const started = spawn(process.execPath, [...nodeArgs], {
+      const started = spawn(process.execPath, nodeArgs, {
         cwd: REPO_ROOT,
         env: { ...process.env, ...env },
         stdio: ['ignore', 'pipe', 'pipe'],

@@ -30,7 +30,7 @@ describe('PGlite on a worker thread', { timeout: 60_000 }, () => {
       // A store that has never read the stream, so nothing of it is in memory.
       const store = observeAppends(await createSqlEventStore(db, { exclusiveWriter: true }), () => undefined);
       const read = await db.transaction(async (tx) => {
-        await tx.query('select 1');
+        await tx.query('select 1'); // the transaction takes the connection with its first statement
         return store.readStreamIn!(tx, 'match-1');
       });
       expect(read.map((e) => [e.streamPosition, e.type])).toEqual([
