@@ -14,7 +14,7 @@ export interface EntryRow {
   hold_id: string | null;
   amount: number;
   reason: string;
-  status: 'posted' | 'pending';
+  status: 'pending' | Resolution;
   counterparty_id: string;
   match_id: string | null;
   purchase_id: string | null;
@@ -34,12 +34,35 @@ export interface AccountDelta {
   updated_at: string;
 }
 
-/** Changes that must run in event order (a hold's entry row exists before its status changes). */
-export type OrderedChange =
-  | { readonly kind: 'entry'; readonly row: EntryRow }
-  | { readonly kind: 'entry-status'; readonly holdId: string; readonly accountId: string; readonly status: 'posted' | 'voided' | 'expired' }
-  | { readonly kind: 'hold'; readonly event: Extract<LedgerEvent, { type: 'HoldPlaced' }>['data']; readonly at: string }
-  | { readonly kind: 'hold-status'; readonly holdId: string; readonly status: 'posted' | 'voided' | 'expired'; readonly at: string }
+export type Resolution = 'posted' | 'voided' | 'expired';
+
+/** A hold's entry row (one per hold and account) set to a status: the last change of the batch for that row. */
+export interface EntryStatus {
+  hold_id: string;
+  account_id: string;
+  status: Resolution;
+}
+
+export interface HoldRow {
+  hold_id: string;
+  debit_account_id: string;
+  credit_account_id: string;
+  amount: number;
+  reason: string;
+  match_id: string | null;
+  expires_at: string;
+  placed_at: string;
+}
+
+/** A hold resolved: the last resolution of the batch for that hold. */
+export interface HoldStatus {
+  hold_id: string;
+  status: Resolution;
+  resolved_at: string;
+}
+
+/** Purchases are few; their changes run one by one, in event order (a purchase completes after it started). */
+export type PurchaseChange =
   | { readonly kind: 'purchase'; readonly event: Extract<LedgerEvent, { type: 'PurchaseStarted' }>['data']; readonly at: string }
   | {
       readonly kind: 'purchase-completed';
@@ -47,8 +70,18 @@ export type OrderedChange =
       readonly at: string;
     };
 
+/**
+ * A batch's changes, folded so that each kind is one statement: entry rows of the batch carry the statuses set
+ * after them in the batch; `entryStatuses` are set before the rows are inserted, so they reach the rows of earlier
+ * batches only (a batch applied again finds its own rows there already: they take the statuses they end with);
+ * `holds` are inserted pending and `holdStatuses` set after them.
+ */
 export interface ReadModelChanges {
-  readonly ordered: OrderedChange[];
+  readonly entries: EntryRow[];
+  readonly entryStatuses: EntryStatus[];
+  readonly holds: HoldRow[];
+  readonly holdStatuses: HoldStatus[];
+  readonly purchases: PurchaseChange[];
   readonly accounts: Map<string, AccountDelta>;
 }
 
@@ -68,7 +101,20 @@ export function ledgerEventsOf(events: readonly StoredEvent[]): { stored: Stored
 }
 
 export function changesOf(events: readonly StoredEvent[]): ReadModelChanges {
-  const ordered: OrderedChange[] = [];
+  const entries: EntryRow[] = [];
+  /** The batch's own hold entry rows by hold and account (unique in the table), so later statuses fold into them. */
+  const holdEntries = new Map<string, EntryRow>();
+  const entryStatuses = new Map<string, EntryStatus>();
+  const holds: HoldRow[] = [];
+  const holdStatuses = new Map<string, HoldStatus>();
+  const purchases: PurchaseChange[] = [];
+  const entryKey = (holdId: string, accountId: string) => `${holdId}\u0000${accountId}`;
+  const setEntryStatus = (holdId: string, accountId: string, status: Resolution) => {
+    const key = entryKey(holdId, accountId);
+    entryStatuses.set(key, { hold_id: holdId, account_id: accountId, status });
+    const row = holdEntries.get(key);
+    if (row) row.status = status;
+  };
   const accounts = new Map<string, AccountDelta>();
   const delta = (accountId: string, at: string): AccountDelta => {
     let d = accounts.get(accountId);
@@ -96,18 +142,15 @@ export function changesOf(events: readonly StoredEvent[]): ReadModelChanges {
     const entry = (
       e: { accountId: string; counterpartyId: string; reason: string; matchId: string | null },
       fields: Pick<EntryRow, 'transfer_id' | 'hold_id' | 'amount' | 'status' | 'purchase_id'>,
-    ): OrderedChange => ({
-      kind: 'entry',
-      row: {
-        entry_id: stored.eventId,
-        account_id: e.accountId,
-        counterparty_id: e.counterpartyId,
-        reason: e.reason,
-        match_id: e.matchId,
-        recorded_at: at,
-        global_position: stored.globalPosition.toString(),
-        ...fields,
-      },
+    ): EntryRow => ({
+      entry_id: stored.eventId,
+      account_id: e.accountId,
+      counterparty_id: e.counterpartyId,
+      reason: e.reason,
+      match_id: e.matchId,
+      recorded_at: at,
+      global_position: stored.globalPosition.toString(),
+      ...fields,
     });
     switch (event.type) {
       case 'WalletOpened':
@@ -124,9 +167,9 @@ export function changesOf(events: readonly StoredEvent[]): ReadModelChanges {
         if (data.holdId) {
           if (sign < 0) d.held -= data.amount;
           else d.pending_credit -= data.amount;
-          ordered.push({ kind: 'entry-status', holdId: data.holdId, accountId: data.accountId, status: 'posted' });
+          setEntryStatus(data.holdId, data.accountId, 'posted');
         } else {
-          ordered.push(
+          entries.push(
             entry(data, {
               transfer_id: data.transferId,
               hold_id: null,
@@ -145,15 +188,15 @@ export function changesOf(events: readonly StoredEvent[]): ReadModelChanges {
         const d = delta(data.accountId, at);
         if (debit) d.held += data.amount;
         else d.pending_credit += data.amount;
-        ordered.push(
-          entry(data, {
-            transfer_id: data.holdId,
-            hold_id: data.holdId,
-            amount: (debit ? -1 : 1) * data.amount,
-            status: 'pending',
-            purchase_id: null,
-          }),
-        );
+        const row = entry(data, {
+          transfer_id: data.holdId,
+          hold_id: data.holdId,
+          amount: (debit ? -1 : 1) * data.amount,
+          status: 'pending',
+          purchase_id: null,
+        });
+        entries.push(row);
+        holdEntries.set(entryKey(data.holdId, data.accountId), row);
         break;
       }
       case 'ReservationReleased': {
@@ -161,30 +204,42 @@ export function changesOf(events: readonly StoredEvent[]): ReadModelChanges {
         const d = delta(data.accountId, at);
         if (data.side === 'debit') d.held -= data.amount;
         else d.pending_credit -= data.amount;
-        ordered.push({ kind: 'entry-status', holdId: data.holdId, accountId: data.accountId, status: data.resolution });
+        setEntryStatus(data.holdId, data.accountId, data.resolution);
         break;
       }
-      case 'HoldPlaced':
-        ordered.push({ kind: 'hold', event: event.data, at });
+      case 'HoldPlaced': {
+        const h = event.data;
+        holds.push({
+          hold_id: h.holdId,
+          debit_account_id: h.debitAccountId,
+          credit_account_id: h.creditAccountId,
+          amount: h.amount,
+          reason: h.reason,
+          match_id: h.matchId,
+          expires_at: h.expiresAt,
+          placed_at: at,
+        });
         break;
+      }
       case 'HoldPosted':
-        ordered.push({ kind: 'hold-status', holdId: event.data.holdId, status: 'posted', at });
-        break;
       case 'HoldVoided':
-        ordered.push({ kind: 'hold-status', holdId: event.data.holdId, status: 'voided', at });
-        break;
       case 'HoldExpired':
-        ordered.push({ kind: 'hold-status', holdId: event.data.holdId, status: 'expired', at });
+        holdStatuses.set(event.data.holdId, { hold_id: event.data.holdId, status: HOLD_RESOLUTION[event.type], resolved_at: at });
         break;
       case 'PurchaseStarted':
-        ordered.push({ kind: 'purchase', event: event.data, at });
+        purchases.push({ kind: 'purchase', event: event.data, at });
         break;
       case 'PurchaseCompleted':
-        ordered.push({ kind: 'purchase-completed', event: event.data, at });
+        purchases.push({ kind: 'purchase-completed', event: event.data, at });
         break;
       case 'TransferPosted':
         break; // its legs carry everything the read model shows
     }
   }
-  return { ordered, accounts };
+  return { entries, entryStatuses: [...entryStatuses.values()], holds, holdStatuses: [...holdStatuses.values()], purchases, accounts };
 }
+
+const HOLD_RESOLUTION = { HoldPosted: 'posted', HoldVoided: 'voided', HoldExpired: 'expired' } as const satisfies Record<
+  string,
+  Resolution
+>;
