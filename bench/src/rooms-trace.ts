@@ -189,6 +189,12 @@ export function installServerTrace(
         session.connect();
         await session.post('Profiler.enable');
         await session.post('Profiler.start');
+        if (HEAP_SAMPLING)
+          await session.post('HeapProfiler.startSampling', {
+            samplingInterval: 16_384,
+            includeObjectsCollectedByMajorGC: true,
+            includeObjectsCollectedByMinorGC: true,
+          });
       }
       trace = emptyTrace();
       byCommandId.clear();
@@ -211,6 +217,10 @@ export function installServerTrace(
       done.cpuPercent = ((cpu.user + cpu.system) / 1000 / done.wallMs) * 100;
       if (session) {
         const { profile } = await session.post('Profiler.stop');
+        if (HEAP_SAMPLING) {
+          const heap = await session.post('HeapProfiler.stopSampling');
+          writeFileSync(`${cpuProfileDir}/rooms-${label}-${profiles + 1}.heapprofile`, JSON.stringify(heap.profile));
+        }
         session.disconnect();
         session = null;
         writeFileSync(`${cpuProfileDir}/rooms-${label}-${++profiles}.cpuprofile`, JSON.stringify(profile));
@@ -219,6 +229,9 @@ export function installServerTrace(
     },
   };
 }
+
+/** With BENCH_ROOMS_HEAP_SAMPLING=1 beside BENCH_ROOMS_CPU_PROFILE, a sampled allocation profile of the same play. */
+const HEAP_SAMPLING = process.env.BENCH_ROOMS_HEAP_SAMPLING === '1';
 
 /** How often the lag watch looks at the projection's position: the resolution of the lag samples. */
 const LAG_WATCH_INTERVAL_MS = 2;

@@ -20,7 +20,8 @@
  * - A warm-up of BENCH_ROOMS_WARMUP rooms (default 5; 0 for none) is played first and not reported.
  * BENCH_ROOMS_OUT=<file> writes the results there instead (bench:projections reads the leaderboard's lag from it).
  * Other knobs: BENCH_ROOMS_SETUP_CONCURRENCY (rooms set up at once, default 25), BENCH_ROOMS_SIGNIN_CONCURRENCY
- * (default 32), BENCH_ROOMS_CPU_PROFILE=<dir> (a CPU profile of the platform process during each play).
+ * (default 32), BENCH_ROOMS_CPU_PROFILE=<dir> (a CPU profile of the platform process during each play; with
+ * BENCH_ROOMS_HEAP_SAMPLING=1 also a sampled profile of what it allocated, `.heapprofile`).
  * BENCH_ROOMS_THINK=uniform:<min>-<max> draws each think time uniformly from min to max ms instead of
  * BENCH_ROOMS_THINK_MS's ½–1½ × mean (uniform:50-150 is the Colyseus peer's load, see bench/src/versus.ts).
  * BENCH_ROOMS_WINDOW=<s> makes each R a timed run, as the peer's load generator does: play for
