@@ -9,6 +9,7 @@ export * from './bus/port.ts';
 export * from './commands/envelope.ts';
 export { openPgliteDatabase } from './sql/pglite.ts';
 export { openThreadedPgliteDatabase, type ThreadedPgliteDatabase } from './sql/pglite-thread.ts';
+export type { StatementTime } from './sql/pglite-thread-protocol.ts';
 export { openPostgresDatabase, type PostgresOptions } from './sql/postgres.ts';
 export { migrate, type Migration } from './sql/migrate.ts';
 export * from './events/identity.ts';

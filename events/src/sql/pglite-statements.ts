@@ -38,7 +38,10 @@ export interface PgliteStatements {
   control(text: string): Promise<void>;
 }
 
-export function createPgliteStatements(pglite: PGlite): PgliteStatements {
+/** Told how long each statement held PGlite (from its call to its answer, not counting its wait for the ones before it). */
+export type StatementObserver = (text: string, ms: number) => void;
+
+export function createPgliteStatements(pglite: PGlite, observe?: StatementObserver): PgliteStatements {
   /** Text → the name it is prepared under, oldest first (a text run again moves to the end). */
   const prepared = new Map<string, string>();
   /** Names to close with the next statement, pushed out of `prepared`. */
@@ -46,8 +49,18 @@ export function createPgliteStatements(pglite: PGlite): PgliteStatements {
   let named = 0;
   let tail: Promise<unknown> = Promise.resolve();
 
-  function exclusive<T>(work: () => Promise<T>): Promise<T> {
-    const run = tail.then(work, work);
+  function exclusive<T>(text: string, work: () => Promise<T>): Promise<T> {
+    const timed = observe
+      ? async () => {
+          const started = performance.now();
+          try {
+            return await work();
+          } finally {
+            observe(text, performance.now() - started);
+          }
+        }
+      : work;
+    const run = tail.then(timed, timed);
     tail = run.catch(() => undefined);
     return run;
   }
@@ -108,10 +121,10 @@ export function createPgliteStatements(pglite: PGlite): PgliteStatements {
   return {
     run<Row>(text: string, params: readonly unknown[] = []) {
       const values = params.map((value) => (value === null || value === undefined ? null : prepareValue(value)));
-      return exclusive(() => runOnce<Row>(text, values, true));
+      return exclusive(text, () => runOnce<Row>(text, values, true));
     },
     control(text: string) {
-      return exclusive(async () => {
+      return exclusive(text, async () => {
         const failure = (await call([serialize.query(text)])).find((m) => m instanceof DatabaseError);
         if (failure) throw failure;
       });

@@ -25,7 +25,16 @@ export type WorkerRequest =
   | { readonly id: number; readonly op: 'commit' | 'rollback'; readonly tx: TransactionNumber }
   | { readonly id: number; readonly op: 'close' }
   /** The size of PGlite's WebAssembly memory, in bytes (`rowCount` of the reply). */
-  | { readonly id: number; readonly op: 'memory' };
+  | { readonly id: number; readonly op: 'memory' }
+  /** How long the statements ran since the last such request (`rows` of the reply: StatementTime[]), then from zero. */
+  | { readonly id: number; readonly op: 'statement-times' };
+
+/** The statements of one text (its first words): how many ran and for how long in all, in ms. */
+export interface StatementTime {
+  readonly text: string;
+  readonly count: number;
+  readonly ms: number;
+}
 
 /** A database error's fields (code, detail, constraint, …), as primitives that cross the thread boundary. */
 export type WorkerError = { readonly message: string } & Readonly<Record<string, string | number | boolean>>;
@@ -38,6 +47,8 @@ export type WorkerReply =
 export interface WorkerStart {
   /** PGlite's data directory; undefined: in memory. */
   readonly dataDir: string | undefined;
+  /** How often the worker vacuums and analyzes the tables that need it (pglite-upkeep.ts). */
+  readonly upkeepIntervalMs: number;
 }
 
 /** Sent once by the worker when PGlite is open (or failed to open). */

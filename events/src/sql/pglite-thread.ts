@@ -1,7 +1,9 @@
 import { Worker } from 'node:worker_threads';
 import type { SqlDatabase, SqlExecutor, SqlLane, SqlResult } from './port.ts';
+import { UPKEEP_INTERVAL_MS } from './pglite-upkeep.ts';
 import {
   errorFrom,
+  type StatementTime,
   type TransactionNumber,
   type WorkerReady,
   type WorkerReply,
@@ -33,6 +35,11 @@ function startWorker(workerData: WorkerStart): Worker {
 export interface ThreadedPgliteDatabase extends SqlDatabase {
   /** The size of PGlite's WebAssembly memory in bytes (0 if this PGlite does not show it): what a soak watches. */
   wasmMemoryBytes(): Promise<number>;
+  /**
+   * How long PGlite ran each kind of statement since the last call (the first call: since it opened), longest first;
+   * the counts start again from zero. What a benchmark reads to tell where the database's thread spends its time.
+   */
+  statementTimes(): Promise<StatementTime[]>;
 }
 
 /**
@@ -43,8 +50,11 @@ export interface ThreadedPgliteDatabase extends SqlDatabase {
  * rollback, as in-process.
  * If the worker dies, every waiting and later call fails with the reason.
  */
-export async function openThreadedPgliteDatabase(dataDir?: string): Promise<ThreadedPgliteDatabase> {
-  const worker = startWorker({ dataDir });
+export async function openThreadedPgliteDatabase(
+  dataDir?: string,
+  options: { readonly upkeepIntervalMs?: number } = {},
+): Promise<ThreadedPgliteDatabase> {
+  const worker = startWorker({ dataDir, upkeepIntervalMs: options.upkeepIntervalMs ?? UPKEEP_INTERVAL_MS });
   await new Promise<void>((resolve, reject) => {
     worker.once('message', (message: WorkerReady) => (message.ready ? resolve() : reject(errorFrom(message.error))));
     worker.once('error', reject);
@@ -149,6 +159,10 @@ export async function openThreadedPgliteDatabase(dataDir?: string): Promise<Thre
     ...inLane('rest'),
     async wasmMemoryBytes() {
       return (await call({ op: 'memory' })).rowCount ?? 0;
+    },
+    async statementTimes() {
+      const rows = ((await call({ op: 'statement-times' })).rows ?? []) as StatementTime[];
+      return rows.sort((a, b) => b.ms - a.ms);
     },
   };
 }

@@ -7,8 +7,10 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { createPgliteStatements } from './pglite-statements.ts';
 import { SQL_LANES, type SqlLane } from './port.ts';
+import { TABLE_ACTIVITY_SQL, upkeepStatements, type TableActivity } from './pglite-upkeep.ts';
 import {
   errorFields,
+  type StatementTime,
   type TransactionNumber,
   type WorkerReady,
   type WorkerReply,
@@ -18,7 +20,7 @@ import {
 
 const port = parentPort;
 if (!port) throw new Error('pglite-worker.ts runs only as a worker thread');
-const { dataDir } = workerData as WorkerStart;
+const { dataDir, upkeepIntervalMs } = workerData as WorkerStart;
 
 const reply = (message: WorkerReply) => port.postMessage(message);
 const failed = (id: number, error: unknown) => reply({ id, ok: false, error: errorFields(error) });
@@ -30,7 +32,18 @@ try {
   port.postMessage({ ready: false, error: errorFields(error) } satisfies WorkerReady);
   throw error;
 }
-const statements = createPgliteStatements(db);
+/** How long each kind of statement held PGlite since the last `statement-times` request (texts cut to their start). */
+const statementTimes = new Map<string, { count: number; ms: number }>();
+const STATEMENT_TEXT_CHARS = 72;
+const STATEMENT_TEXTS_KEPT = 500;
+const statements = createPgliteStatements(db, (text, ms) => {
+  const key = text.replace(/\s+/g, ' ').trim().slice(0, STATEMENT_TEXT_CHARS);
+  const time = statementTimes.get(key);
+  if (time) {
+    time.count += 1;
+    time.ms += ms;
+  } else if (statementTimes.size < STATEMENT_TEXTS_KEPT) statementTimes.set(key, { count: 1, ms });
+});
 /** What PGlite's own `query` does after a statement outside a transaction, and after a commit. */
 const durable = () => db.syncToFs();
 
@@ -156,6 +169,38 @@ function settled(number: TransactionNumber, error: unknown) {
  */
 const wasmMemoryBytes = () => (db as unknown as { mod?: { HEAPU8?: Uint8Array } }).mod?.HEAPU8?.buffer.byteLength ?? 0;
 
+/**
+ * Vacuums and analyzes the tables that need it (pglite-upkeep.ts), each in a turn of its own in the last lane, so
+ * statements and transactions waiting meanwhile go between them. A round starts only once the last one has ended.
+ */
+let upkeepRunning = false;
+function upkeep() {
+  if (upkeepRunning) return;
+  upkeepRunning = true;
+  take(async () => {
+    try {
+      const { rows } = await statements.run<TableActivity>(TABLE_ACTIVITY_SQL);
+      const pending = upkeepStatements(rows);
+      if (pending.length === 0) upkeepRunning = false;
+      pending.forEach((statement, i) =>
+        take(async () => {
+          try {
+            await statements.control(statement);
+            await durable();
+          } finally {
+            if (i === pending.length - 1) upkeepRunning = false;
+          }
+        }),
+      );
+    } catch (error) {
+      upkeepRunning = false;
+      throw error;
+    }
+  });
+}
+const upkeepTimer = setInterval(upkeep, upkeepIntervalMs);
+upkeepTimer.unref();
+
 function handle(request: WorkerRequest) {
   switch (request.op) {
     case 'query': {
@@ -190,7 +235,14 @@ function handle(request: WorkerRequest) {
     case 'memory':
       reply({ id: request.id, ok: true, rowCount: wasmMemoryBytes() });
       return;
+    case 'statement-times': {
+      const rows: StatementTime[] = [...statementTimes].map(([text, time]) => ({ text, ...time }));
+      statementTimes.clear();
+      reply({ id: request.id, ok: true, rows });
+      return;
+    }
     case 'close':
+      clearInterval(upkeepTimer);
       db.close().then(
         () => reply({ id: request.id, ok: true }),
         (error: unknown) => failed(request.id, error),

@@ -19,6 +19,26 @@ describe('PGlite on a worker thread', { timeout: 60_000 }, () => {
     }
   });
 
+  it('tells how long each kind of statement held the database, then counts from zero again', async () => {
+    const db = await openThreadedPgliteDatabase();
+    try {
+      await db.statementTimes();
+      await db.query('create table t (n integer)');
+      for (let n = 0; n < 3; n++) await db.query('insert into t values ($1)', [n]);
+      await db.transaction(async (tx) => tx.query('select count(*) from t'));
+      const times = await db.statementTimes();
+      expect(times.find((t) => t.text === 'insert into t values ($1)')).toMatchObject({ count: 3 });
+      expect(times.map((t) => t.text)).toEqual(
+        expect.arrayContaining(['create table t (n integer)', 'begin', 'select count(*) from t', 'commit']),
+      );
+      expect(times.every((t) => t.ms >= 0)).toBe(true);
+      expect(times.map((t) => t.ms)).toEqual([...times.map((t) => t.ms)].sort((a, b) => b - a));
+      expect((await db.statementTimes()).filter((t) => t.text.startsWith('insert into t'))).toEqual([]);
+    } finally {
+      await db.close();
+    }
+  });
+
   it("reads a stream through a transaction its caller holds (a subscription's batch), as the platform's store wraps it", async () => {
     const db = await openThreadedPgliteDatabase();
     try {
