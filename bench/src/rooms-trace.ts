@@ -14,7 +14,16 @@
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { Session } from 'node:inspector/promises';
 import { writeFileSync } from 'node:fs';
-import { comparePositions, type CommandSender, type EventStore, type Position, type SqlDatabase, type SqlExecutor } from '@qal/events';
+import {
+  comparePositions,
+  type CommandSender,
+  type EventStore,
+  type Position,
+  type SqlDatabase,
+  type SqlExecutor,
+  type StatementTime,
+  type ThreadedPgliteDatabase,
+} from '@qal/events';
 import type { Hub } from '@qal/gateway';
 import { isLeaderboardEvent, type Leaderboard } from '@qal/leaderboard';
 
@@ -59,7 +68,13 @@ export interface ServerTrace {
   loopDelayMs?: { p50: number; p99: number; max: number };
   cpuPercent?: number;
   wallMs?: number;
+  /** The embedded PGlite on its thread: how long each kind of statement held it over the trace (null elsewhere). */
+  statementTimes?: StatementTime[] | null;
 }
+
+/** What the database's own thread measured, where it is the threaded PGlite. */
+const statementTimesOf = (db: SqlDatabase): Promise<StatementTime[] | null> =>
+  'statementTimes' in db ? (db as ThreadedPgliteDatabase).statementTimes() : Promise.resolve(null);
 
 export function installServerTrace(
   target: { commands: CommandSender; store: EventStore; hub: Hub; db: SqlDatabase; leaderboard: Pick<Leaderboard, 'position'> },
@@ -196,6 +211,7 @@ export function installServerTrace(
             includeObjectsCollectedByMinorGC: true,
           });
       }
+      await statementTimesOf(target.db); // from zero
       trace = emptyTrace();
       byCommandId.clear();
       loop.reset();
@@ -215,6 +231,7 @@ export function installServerTrace(
       const cpu = process.cpuUsage(cpuAtStart);
       done.wallMs = performance.now() - startedAt;
       done.cpuPercent = ((cpu.user + cpu.system) / 1000 / done.wallMs) * 100;
+      done.statementTimes = await statementTimesOf(target.db);
       if (session) {
         const { profile } = await session.post('Profiler.stop');
         if (HEAP_SAMPLING) {

@@ -143,6 +143,23 @@ function stages(report: RunReport, trace: ServerTrace) {
   return { joined, stages: names.map((stage) => ({ stage, ...summary(lists.get(stage)!) })) };
 }
 
+/** The threaded PGlite's own figures over the trace: how busy its statements kept it, and the costliest ones. */
+function pgliteFigures(trace: ServerTrace) {
+  if (!trace.statementTimes) return null;
+  const moves = Math.max(1, trace.moves.size);
+  const busyMs = trace.statementTimes.reduce((sum, s) => sum + s.ms, 0);
+  return {
+    busyPercent: round((busyMs / Math.max(1, trace.wallMs ?? 0)) * 100),
+    usPerMove: round((busyMs * 1000) / moves),
+    statements: trace.statementTimes.slice(0, 10).map((s) => ({
+      text: s.text,
+      perMove: round(s.count / moves, 2),
+      usPerMove: round((s.ms * 1000) / moves),
+      msEach: round(s.ms / s.count, 2),
+    })),
+  };
+}
+
 async function main() {
   if (SIZES.length === 0) throw new Error('no room counts: give e.g. 10,100,500');
   const maxRooms = Math.max(...SIZES, WARMUP_ROOMS);
@@ -281,6 +298,7 @@ async function main() {
             }))
             .sort((a, b) => b.calls - a.calls)
             .slice(0, 15),
+          pglite: pgliteFigures(trace),
           streamReads: {
             count: trace.streamReadsMs.length,
             perMove: round(trace.streamReadsMs.length / Math.max(1, report.moves)),
@@ -367,6 +385,7 @@ function printRun(r: {
     };
     streamReads: { count: number; perMove: number; ms: { p50Ms: number; p99Ms: number } };
     sql: { kind: string; calls: number; perMove: number; idle: { count: number; p50Ms: number; p99Ms: number } }[];
+    pglite: ReturnType<typeof pgliteFigures>;
     serverCpuPercent: number;
     clientCpuPercent: number;
     serverEventLoopDelayMs?: { p50: number; p99: number; max: number } | undefined;
@@ -418,6 +437,15 @@ function printRun(r: {
     console.log(
       `      ${String(q.perMove).padStart(6)}  ${q.kind.padEnd(66)} ${String(q.idle.p50Ms).padStart(6)} ${String(q.idle.p99Ms).padStart(6)}  (${q.idle.count} idle)`,
     );
+  if (p.pglite) {
+    console.log(
+      `    PGlite's thread ran statements ${p.pglite.busyPercent} % of the time, ${p.pglite.usPerMove} µs per move; the costliest (per move: calls, µs; ms each):`,
+    );
+    for (const s of p.pglite.statements)
+      console.log(
+        `      ${String(s.perMove).padStart(6)} ${String(s.usPerMove).padStart(6)}  ${s.text.padEnd(72)} ${String(s.msEach).padStart(6)}`,
+      );
+  }
   console.log(
     `    CPU: platform process ${p.serverCpuPercent} % of a core${w ? ' from go to the end of the grace after the window' : ''}, clients process ${p.clientCpuPercent} %${w ? ' in the window' : ''}; platform event-loop delay p50 ${p.serverEventLoopDelayMs?.p50} p99 ${p.serverEventLoopDelayMs?.p99} max ${p.serverEventLoopDelayMs?.max} ms`,
   );
