@@ -1,4 +1,4 @@
-import { parseLedgerEvent, type LedgerEvent, type StoredEvent } from '@qal/events';
+import { parseLedgerEvent, type HoldResolution, type LedgerEvent, type StoredEvent } from '@qal/events';
 import { parseAccountId } from '../core/accounts.ts';
 
 /**
@@ -14,7 +14,7 @@ export interface EntryRow {
   hold_id: string | null;
   amount: number;
   reason: string;
-  status: 'pending' | Resolution;
+  status: 'pending' | HoldResolution;
   counterparty_id: string;
   match_id: string | null;
   purchase_id: string | null;
@@ -34,13 +34,11 @@ export interface AccountDelta {
   updated_at: string;
 }
 
-export type Resolution = 'posted' | 'voided' | 'expired';
-
 /** A hold's entry row (one per hold and account) set to a status: the last change of the batch for that row. */
 export interface EntryStatus {
   hold_id: string;
   account_id: string;
-  status: Resolution;
+  status: HoldResolution;
 }
 
 export interface HoldRow {
@@ -57,7 +55,7 @@ export interface HoldRow {
 /** A hold resolved: the last resolution of the batch for that hold. */
 export interface HoldStatus {
   hold_id: string;
-  status: Resolution;
+  status: HoldResolution;
   resolved_at: string;
 }
 
@@ -109,7 +107,7 @@ export function changesOf(events: readonly StoredEvent[]): ReadModelChanges {
   const holdStatuses = new Map<string, HoldStatus>();
   const purchases: PurchaseChange[] = [];
   const entryKey = (holdId: string, accountId: string) => `${holdId}\u0000${accountId}`;
-  const setEntryStatus = (holdId: string, accountId: string, status: Resolution) => {
+  const setEntryStatus = (holdId: string, accountId: string, status: HoldResolution) => {
     const key = entryKey(holdId, accountId);
     entryStatuses.set(key, { hold_id: holdId, account_id: accountId, status });
     const row = holdEntries.get(key);
@@ -241,5 +239,5 @@ export function changesOf(events: readonly StoredEvent[]): ReadModelChanges {
 
 const HOLD_RESOLUTION = { HoldPosted: 'posted', HoldVoided: 'voided', HoldExpired: 'expired' } as const satisfies Record<
   string,
-  Resolution
+  HoldResolution
 >;
