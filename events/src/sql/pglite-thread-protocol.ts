@@ -47,7 +47,7 @@ export type WorkerReply =
 export interface WorkerStart {
   /** PGlite's data directory; undefined: in memory. */
   readonly dataDir: string | undefined;
-  /** How often the worker vacuums and analyzes the tables that need it (pglite-upkeep.ts). */
+  /** How often the worker vacuums the tables that need it (pglite-upkeep.ts). */
   readonly upkeepIntervalMs: number;
 }
 

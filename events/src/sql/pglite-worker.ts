@@ -170,7 +170,7 @@ function settled(number: TransactionNumber, error: unknown) {
 const wasmMemoryBytes = () => (db as unknown as { mod?: { HEAPU8?: Uint8Array } }).mod?.HEAPU8?.buffer.byteLength ?? 0;
 
 /**
- * Vacuums and analyzes the tables that need it (pglite-upkeep.ts), each in a turn of its own in the last lane, so
+ * Vacuums the tables that need it (pglite-upkeep.ts), each in a turn of its own in the last lane, so
  * statements and transactions waiting meanwhile go between them. A round starts only once the last one has ended.
  */
 let upkeepRunning = false;
