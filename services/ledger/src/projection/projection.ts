@@ -14,7 +14,7 @@ export async function applyToReadModel(tx: SqlExecutor, events: readonly StoredE
 
   // Before the inserts: these reach the rows of earlier batches; this batch's rows carry their statuses already.
   // The rows are found by key (`any($2)`): joined with the batch's list alone, the planner may keep a plan made while
-  // the table was small (a prepared statement's, or on statistics PGlite never refreshes) and read the whole table.
+  // the table was small (a prepared statement's, or on statistics PGlite never gathers) and read the whole table.
   if (entryStatuses.length > 0) {
     sql.query(
       `update ledger_entries e set status = x.status
