@@ -169,36 +169,26 @@ function settled(number: TransactionNumber, error: unknown) {
  */
 const wasmMemoryBytes = () => (db as unknown as { mod?: { HEAPU8?: Uint8Array } }).mod?.HEAPU8?.buffer.byteLength ?? 0;
 
+/** Runs `work` as a turn of its own in the last lane; settles when it has run. */
+const turnOf = <T>(work: () => Promise<T>) => new Promise<T>((resolve, reject) => take(() => work().then(resolve, reject)));
+
 /**
- * Vacuums the tables that need it (pglite-upkeep.ts), each in a turn of its own in the last lane, so
- * statements and transactions waiting meanwhile go between them. A round starts only once the last one has ended.
+ * Vacuums the tables that need it (pglite-upkeep.ts), each in a turn of its own in the last lane, so statements and
+ * transactions waiting meanwhile go between them. A round starts only once the last one has ended.
  */
 let upkeepRunning = false;
-function upkeep() {
+async function upkeep() {
   if (upkeepRunning) return;
   upkeepRunning = true;
-  take(async () => {
-    try {
-      const { rows } = await statements.run<TableActivity>(TABLE_ACTIVITY_SQL);
-      const pending = upkeepStatements(rows);
-      if (pending.length === 0) upkeepRunning = false;
-      pending.forEach((statement, i) =>
-        take(async () => {
-          try {
-            await statements.control(statement);
-            await durable();
-          } finally {
-            if (i === pending.length - 1) upkeepRunning = false;
-          }
-        }),
-      );
-    } catch (error) {
-      upkeepRunning = false;
-      throw error;
-    }
-  });
+  try {
+    const { rows } = await turnOf(() => statements.run<TableActivity>(TABLE_ACTIVITY_SQL));
+    for (const statement of upkeepStatements(rows)) await turnOf(() => statements.control(statement).then(durable));
+  } finally {
+    upkeepRunning = false;
+  }
 }
-const upkeepTimer = setInterval(upkeep, upkeepIntervalMs);
+// A failed round (the database closing under it) is left to the next one.
+const upkeepTimer = setInterval(() => void upkeep().catch(() => undefined), upkeepIntervalMs);
 upkeepTimer.unref();
 
 function handle(request: WorkerRequest) {
