@@ -65,8 +65,11 @@ const APPEND_FUNCTION = `
             raise exception using errcode = 'QL422', message = 'append mixes new events with stored ones', detail = array_to_string(known, ',');
           end if;
         end if;
+        -- In the order asked: each request is checked against its stream's head as the requests before it in this
+        -- payload left it, so a stream named by several requests (a group commit's batch) is appended to in turn.
         for request in select r.value from jsonb_array_elements(requests) with ordinality r order by r.ordinality loop
           cur_version := (heads->(request->>'streamId')->>0)::bigint;
+          cur_hash := heads->(request->>'streamId')->>1;
           expected := request->'expectedVersion';
           version_ok := case
               when jsonb_typeof(expected) = 'number' then cur_version = (expected #>> '{}')::bigint
@@ -78,10 +81,6 @@ const APPEND_FUNCTION = `
             raise exception using errcode = 'QL409', message = 'wrong expected version',
               detail = jsonb_build_object('streamId', request->>'streamId', 'actual', cur_version)::text;
           end if;
-        end loop;
-        for request in select r.value from jsonb_array_elements(requests) with ordinality r order by r.ordinality loop
-          cur_version := (heads->(request->>'streamId')->>0)::bigint;
-          cur_hash := heads->(request->>'streamId')->>1;
           for item in select e.value from jsonb_array_elements(request->'events') with ordinality e order by e.ordinality loop
             cur_version := cur_version + 1;
             next_hash := encode(sha256(convert_to(cur_hash || (item->>'hashPrefix') || cur_version::text || (item->>'hashSuffix'), 'UTF8')), 'hex');
@@ -95,6 +94,7 @@ const APPEND_FUNCTION = `
           end loop;
           if jsonb_array_length(request->'events') > 0 then
             update eventstore.streams set version = cur_version, last_hash = cur_hash where stream_id = request->>'streamId';
+            heads := heads || jsonb_build_object(request->>'streamId', jsonb_build_array(cur_version, cur_hash));
           end if;
           if cur_version > 0 then versions := versions || jsonb_build_object(request->>'streamId', cur_version); end if;
         end loop;
@@ -138,7 +138,7 @@ export const eventStoreMigrations: readonly Migration[] = [
     `,
   },
   {
-    // The append function (APPEND_FUNCTION; replaced since by 005).
+    // The append function (APPEND_FUNCTION; replaced since by 005 and 006).
     id: '002-append-function',
     whole: true,
     sql: APPEND_FUNCTION,
@@ -188,6 +188,13 @@ export const eventStoreMigrations: readonly Migration[] = [
   {
     // Stores made before: the append function again, now taking every stream's lock before its first write.
     id: '005-append-function-locks-streams-first',
+    whole: true,
+    sql: APPEND_FUNCTION,
+  },
+  {
+    // Stores made before: the append function again, now appending in turn to a stream that several of its requests
+    // name (a group commit of several callers' appends, sql-append-group.ts).
+    id: '006-append-function-streams-in-turn',
     whole: true,
     sql: APPEND_FUNCTION,
   },

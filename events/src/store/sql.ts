@@ -16,7 +16,8 @@ import {
   readStreamVersion,
 } from './sql-rows.ts';
 import { appendWithFunction } from './sql-append.ts';
-import { createOnlyWriterAppender, type OnlyWriterAppender } from './sql-append-batch.ts';
+import { createOnlyWriterAppender } from './sql-append-batch.ts';
+import { SHARED_BATCHES_IN_FLIGHT, sharedBatchCommit } from './sql-append-group.ts';
 import { startSubscription, subscriptionRegistry, type SubscriptionSource } from './subscription.ts';
 import { fromMemorySource, onlyWriterSubscribers, processBatchFromDatabase } from './sql-batches.ts';
 
@@ -81,19 +82,18 @@ export async function createSqlEventStore(db: SqlDatabase, options: SqlEventStor
     listeners.forEach((listener) => listener());
     signal?.notify();
   };
-  // Only the only writer groups its appends: its one connection would run them one after another anyway. Where
-  // several processes append (PostgreSQL), each append stays its own transaction, its streams locked in one global
-  // order, and the server groups the commits' log flushes itself.
+  // Appends that arrive while others are in the database go together (group commit). The only writer plans a
+  // batch itself, knowing every stream's head; where several processes append (PostgreSQL), a batch goes through the
+  // append function, which locks its streams in one global order, and each process groups its own appends.
   // Where the database runs one thing at a time, commands wait for their streams and appends, read-your-writes for
   // the subscribers' batches: both go before the other statements still waiting (SQL_LANES).
   const streams = db.inLane?.('streams') ?? db;
   const batches = db.inLane?.('subscribers') ?? db;
   const appender = recent ? createOnlyWriterAppender(streams, (requests) => appendWithFunction(streams, requests)) : null;
-  const groupCommit = appender
-    ? createGroupCommit((batch: readonly (readonly StreamAppend[])[]) => commitBatch(appender, batch, committed), {
-        maxInFlight: ONLY_WRITER_BATCHES_IN_FLIGHT,
-      })
-    : null;
+  const storeBatch = appender ? appender.append : sharedBatchCommit(db);
+  const groupCommit = createGroupCommit((batch: readonly (readonly StreamAppend[])[]) => commitBatch(storeBatch(batch), committed), {
+    maxInFlight: appender ? ONLY_WRITER_BATCHES_IN_FLIGHT : SHARED_BATCHES_IN_FLIGHT,
+  });
 
   const store: EventStore = {
     async append(requests) {
@@ -102,8 +102,7 @@ export async function createSqlEventStore(db: SqlDatabase, options: SqlEventStor
       traceLatency('store.begin', traceId);
       let result: AppendResult;
       try {
-        if (groupCommit) result = await groupCommit(requests);
-        else committed([(result = await appendWithFunction(db, requests))]);
+        result = await groupCommit(requests);
       } catch (error) {
         if (error instanceof WrongExpectedVersionError) recent?.forget(error.streamId);
         // Two identical appends to different streams can both pass the id check and race on the unique index.
@@ -184,15 +183,15 @@ function limitedFromMemory(recent: RecentEvents, streamId: string, after: number
 }
 
 /**
- * One group commit of the only writer (sql-append-batch.ts). Its answer comes in the order the database stored the
- * batches (its one connection runs them in the order sent), so the recent log learns them in commit order.
+ * One group commit's answers, once what it stored is known to the store: the only writer's (sql-append-batch.ts) come
+ * in the order the database stored its batches (its one connection runs them in the order sent), so the recent log
+ * learns them in commit order.
  */
 async function commitBatch(
-  appender: OnlyWriterAppender,
-  batch: readonly (readonly StreamAppend[])[],
+  stored: Promise<GroupAnswer<AppendResult>[]>,
   committed: (results: readonly AppendResult[]) => void,
 ): Promise<GroupAnswer<AppendResult>[]> {
-  const answers = await appender.append(batch);
+  const answers = await stored;
   committed(answers.flatMap((answer) => (answer.ok ? [answer.value] : [])));
   return answers;
 }

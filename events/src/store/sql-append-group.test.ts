@@ -1,0 +1,110 @@
+import { randomUUID } from 'node:crypto';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openPgliteDatabase } from '../sql/pglite.ts';
+import type { SqlDatabase } from '../sql/port.ts';
+import { createScratchDatabase, findTestPostgres } from '../testing/postgres.ts';
+import { chainHash, GENESIS_HASH } from './hash.ts';
+import { WrongExpectedVersionError, type EventStore, type StreamAppend } from './port.ts';
+import { createSqlEventStore } from './sql.ts';
+import { partition } from './sql-append-group.ts';
+
+const append = (streamId: string, expectedVersion: StreamAppend['expectedVersion'], events = 1): StreamAppend => ({
+  streamId,
+  streamType: 'account',
+  expectedVersion,
+  events: Array.from({ length: events }, () => ({ eventId: randomUUID(), type: 'Credited', data: { amount: 1 } })),
+});
+
+describe('which appends of a batch go together', () => {
+  it('keeps apart an append whose expected version an earlier one in the batch moves, and one that appends nothing', () => {
+    const batch = [
+      [append('house', 'any'), append('wallet-a', 3)],
+      [append('house', 'any'), append('wallet-b', 'no_stream')],
+      [append('wallet-a', 3)],
+      [append('wallet-b', 'stream_exists')],
+      [append('wallet-c', 'any', 0)],
+      [append('wallet-c', 'no_stream')],
+    ];
+    expect(partition(batch)).toEqual({ grouped: [0, 1, 3, 5], apart: [2, 4] });
+  });
+});
+
+const serverUrl = await findTestPostgres();
+const databases: [string, () => Promise<{ db: SqlDatabase; drop: () => Promise<void> }>][] = [
+  [
+    'PGlite, one of several writers',
+    async () => {
+      const db = await openPgliteDatabase();
+      return { db, drop: () => db.close() };
+    },
+  ],
+];
+if (serverUrl) databases.push(['PostgreSQL', () => createScratchDatabase(serverUrl)]);
+
+describe.each(databases)('group commit on %s', (_name, open) => {
+  let close: () => Promise<void> = async () => undefined;
+  afterEach(() => close());
+
+  async function openStore(): Promise<EventStore> {
+    const { db, drop } = await open();
+    const store = await createSqlEventStore(db);
+    close = async () => {
+      await store.close();
+      await drop();
+    };
+    return store;
+  }
+
+  async function expectChainIntact(store: EventStore, streamId: string) {
+    let prevHash = GENESIS_HASH;
+    for (const event of await store.readStream(streamId)) {
+      expect(event.metadata.prevHash).toBe(prevHash);
+      prevHash = chainHash(prevHash, event);
+      expect(event.metadata.hash).toBe(prevHash);
+    }
+  }
+
+  it('commits appends that arrive together in one transaction, each answered with its own events, one shared stream in turn', async () => {
+    const store = await openStore();
+    const results = await Promise.all(
+      Array.from({ length: 16 }, (_, i) => store.append([append('house', 'any'), append(`wallet-${i}`, 'no_stream', 2)])),
+    );
+    const transactions = new Set<bigint>();
+    results.forEach((result, i) => {
+      if (result.outcome !== 'appended') throw new Error('not appended');
+      expect(result.events.map((e) => e.streamId)).toEqual(['house', `wallet-${i}`, `wallet-${i}`]);
+      expect(result.versions[`wallet-${i}`]).toBe(2);
+      expect(result.versions.house).toBe(result.events[0]!.streamPosition);
+      for (const event of result.events) transactions.add(event.transactionId);
+    });
+    expect(transactions.size).toBeLessThan(16);
+    expect(results.map((r) => (r.outcome === 'appended' ? r.versions.house : 0)).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 16 }, (_, i) => i + 1),
+    );
+    await expectChainIntact(store, 'house');
+  });
+
+  it('answers each append of a batch as alone when one of them fails: a wrong version, a retry, a race for a new stream', async () => {
+    const store = await openStore();
+    await store.append([append('wallet-done', 'no_stream')]);
+    const done = append('wallet-retried', 'no_stream');
+    await store.append([done]);
+    // The first two go at once, one batch each; the rest arrive while they are in the database and wait together.
+    const [, , stale, retried, first, second, fresh] = await Promise.allSettled([
+      store.append([append('busy-1', 'no_stream')]),
+      store.append([append('busy-2', 'no_stream')]),
+      store.append([append('house', 'any'), append('wallet-done', 0)]),
+      store.append([done]),
+      store.append([append('wallet-new', 'no_stream')]),
+      store.append([append('wallet-new', 'no_stream')]),
+      store.append([append('house', 'any'), append('wallet-fresh', 'no_stream')]),
+    ]);
+    expect(stale.status === 'rejected' && stale.reason).toBeInstanceOf(WrongExpectedVersionError);
+    expect(retried.status === 'fulfilled' && retried.value.outcome).toBe('duplicate');
+    expect([first, second].map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
+    expect(fresh.status === 'fulfilled' && fresh.value.outcome).toBe('appended');
+    expect(await store.streamVersion('house')).toBe(1);
+    expect(await store.streamVersion('wallet-new')).toBe(1);
+    await expectChainIntact(store, 'house');
+  });
+});
