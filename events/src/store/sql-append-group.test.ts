@@ -78,7 +78,7 @@ describe.each(databases)('group commit on %s', (_name, open) => {
       for (const event of result.events) transactions.add(event.transactionId);
     });
     expect(transactions.size).toBeLessThan(16);
-    expect(results.map((r) => (r.outcome === 'appended' ? r.versions.house : 0)).sort((a, b) => a - b)).toEqual(
+    expect(results.map((r) => (r.outcome === 'appended' ? (r.versions.house ?? 0) : 0)).sort((a, b) => a - b)).toEqual(
       Array.from({ length: 16 }, (_, i) => i + 1),
     );
     await expectChainIntact(store, 'house');
