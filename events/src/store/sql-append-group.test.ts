@@ -41,7 +41,8 @@ const databases: [string, () => Promise<{ db: SqlDatabase; drop: () => Promise<v
 ];
 if (serverUrl) databases.push(['PostgreSQL', () => createScratchDatabase(serverUrl)]);
 
-describe.each(databases)('group commit on %s', (_name, open) => {
+// Opening a database and migrating it takes seconds on PGlite, more while other suites run.
+describe.each(databases)('group commit on %s', { timeout: 30_000 }, (_name, open) => {
   let close: () => Promise<void> = async () => undefined;
   afterEach(() => close());
 
