@@ -20,9 +20,9 @@ type Request = readonly StreamAppend[];
  * The group commit's `commit` for a shared database. A batch's requests go in one call of the append function,
  * each appended after those before it; should that fail as a whole (one request's expected version, a retried
  * append among new ones, a lost connection), each request goes again alone and gets its own answer, as it would
- * have without the group. A request left out of the group goes alone at once: one that names a stream with an
- * expected version that an earlier request of the batch moves (it would fail the whole batch), or one with a
- * stream it appends nothing to (its answer's version would be the batch's).
+ * have without the group. A request left out of the group goes alone once the group is answered: one that names a
+ * stream with an expected version that an earlier request of the batch moves (it would fail the whole batch), or
+ * one with a stream it appends nothing to (its answer's version would be the batch's).
  */
 export function sharedBatchCommit(sql: SqlExecutor) {
   const alone = (request: Request): Promise<GroupAnswer<AppendResult>> =>
@@ -34,16 +34,19 @@ export function sharedBatchCommit(sql: SqlExecutor) {
   return async (batch: readonly Request[]): Promise<GroupAnswer<AppendResult>[]> => {
     const { grouped, apart } = partition(batch);
     const answers: Promise<GroupAnswer<AppendResult>>[] = new Array<Promise<GroupAnswer<AppendResult>>>(batch.length);
-    for (const i of apart) answers[i] = alone(batch[i]!);
-    if (grouped.length === 1) answers[grouped[0]!] = alone(batch[grouped[0]!]!);
+    let together: Promise<unknown> = Promise.resolve();
+    if (grouped.length === 1) together = answers[grouped[0]!] = alone(batch[grouped[0]!]!);
     else if (grouped.length > 1) {
       const requests = grouped.map((i) => batch[i]!);
-      const together = appendWithFunction(sql, requests.flat()).then(
+      const all = appendWithFunction(sql, requests.flat()).then(
         (result) => split(requests, result),
         () => Promise.all(requests.map(alone)),
       );
-      grouped.forEach((i, n) => (answers[i] = together.then((all) => all[n]!)));
+      grouped.forEach((i, n) => (answers[i] = all.then((each) => each[n]!)));
+      together = all;
     }
+    // After the group, as they came after it: the stream they share with it has moved by then.
+    for (const i of apart) answers[i] = together.then(() => alone(batch[i]!));
     return Promise.all(answers);
   };
 }
