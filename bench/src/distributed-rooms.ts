@@ -22,6 +22,7 @@ import {
 } from './bench-support.ts';
 import type { BenchUser, ClientsMessage, ParentMessage, RunReport, RunRequest } from './rooms-protocol.ts';
 import { setterWords } from './rooms-words.ts';
+import { cpuByRole, snapshotCpu } from './machine-cpu.ts';
 
 export interface RoomsSettings {
   readonly rooms: number;
@@ -57,6 +58,8 @@ export interface RoomsFigures {
   readonly stalled: string | null;
   readonly stuckRooms: readonly string[];
   readonly clientCpuPercent: number;
+  /** Every process of the machine over the play (from `go` to the report), % of a core per role. */
+  readonly machineCpu: readonly { readonly role: string; readonly percent: number }[];
   readonly loadAverageAtEnd: number[];
   readonly signInSeconds: number;
   readonly setupSeconds: number;
@@ -67,14 +70,19 @@ export interface RoomsFigures {
 }
 
 /** The players' process: one per bench run, serving each target in turn. */
-export function startPlayers(): { child: ChildProcess; play(request: RunRequest): Promise<RunReport>; stop(): void } {
+export function startPlayers(): {
+  child: ChildProcess;
+  play(request: RunRequest, onGo?: () => void): Promise<RunReport>;
+  stop(): void;
+} {
   const child = fork(fileURLToPath(new URL('./rooms-clients.ts', import.meta.url)), [], { execArgv: process.execArgv, stdio: 'inherit' });
   return {
     child,
-    play: (request) =>
+    play: (request, onGo) =>
       new Promise<RunReport>((resolve, reject) => {
         const onMessage = (message: ClientsMessage) => {
           if (message.type === 'ready') {
+            onGo?.();
             child.send({ type: 'go' } satisfies ParentMessage);
             return;
           }
@@ -130,7 +138,9 @@ export async function benchRooms(
   if (settings.warmUpRooms > 0) await players.play(request(`${target.name}-warmup`, settings.warmUpRooms, 0));
   target.traces?.clear();
   // The warm-up's players are the first of the measured run's: their rooms are new ones.
-  const report = await players.play(request(target.name, settings.rooms, settings.thinkMs));
+  let atGo = snapshotCpu();
+  const report = await players.play(request(target.name, settings.rooms, settings.thinkMs), () => (atGo = snapshotCpu()));
+  const machineCpu = cpuByRole(atGo, snapshotCpu());
   const loadAverageAtEnd = loadavg().map((l) => round(l, 2));
   const traces = target.traces;
   return {
@@ -148,6 +158,7 @@ export async function benchRooms(
     stalled: report.stalled,
     stuckRooms: report.stuckRooms,
     clientCpuPercent: round(report.clientCpuPercent),
+    machineCpu,
     loadAverageAtEnd,
     signInSeconds: round(signInSeconds),
     setupSeconds: round(report.setupMs / 1000),

@@ -171,6 +171,8 @@ function printRooms(modes: readonly (readonly [string, RoomsFigures])[]) {
     console.log(
       `${name.padEnd(12)} ${cell(r.moveToOthersView.p50Ms)} ${cell(r.moveToOthersView.p99Ms)} ${cell(r.moveToOthersView.maxMs)}   ${cell(r.moveToResult.p50Ms)} ${cell(r.moveToResult.p99Ms)}  ${cell(r.movesPerSecond)}  ${cell(`${r.matchesFinished}/${r.rooms}`, 8)} ${cell(r.refusedMoves)} ${cell(r.missingViews)}`,
     );
+    if (r.machineCpu.length > 0)
+      console.log(`${''.padEnd(12)} CPU over the play, % of a core: ${r.machineCpu.map((c) => `${c.role} ${c.percent}`).join(', ')}`);
     if (r.stalled)
       console.log(`${''.padEnd(12)} STALLED: ${r.stalled}\n${r.stuckRooms.map((room) => `${''.padEnd(14)}${room}`).join('\n')}`);
   }
