@@ -22,7 +22,7 @@ import {
 } from './bench-support.ts';
 import type { BenchUser, ClientsMessage, ParentMessage, RunReport, RunRequest } from './rooms-protocol.ts';
 import { setterWords } from './rooms-words.ts';
-import { cpuByRole, snapshotCpu } from './machine-cpu.ts';
+import { cpuByRole, snapshotCpu, type CpuSnapshot } from './machine-cpu.ts';
 
 export interface RoomsSettings {
   readonly rooms: number;
@@ -138,9 +138,9 @@ export async function benchRooms(
   if (settings.warmUpRooms > 0) await players.play(request(`${target.name}-warmup`, settings.warmUpRooms, 0));
   target.traces?.clear();
   // The warm-up's players are the first of the measured run's: their rooms are new ones.
-  let atGo = snapshotCpu();
-  const report = await players.play(request(target.name, settings.rooms, settings.thinkMs), () => (atGo = snapshotCpu()));
-  const machineCpu = cpuByRole(atGo, snapshotCpu());
+  const atGo: { cpu?: CpuSnapshot } = {};
+  const report = await players.play(request(target.name, settings.rooms, settings.thinkMs), () => (atGo.cpu = snapshotCpu()));
+  const machineCpu = atGo.cpu ? cpuByRole(atGo.cpu, snapshotCpu()) : [];
   const loadAverageAtEnd = loadavg().map((l) => round(l, 2));
   const traces = target.traces;
   return {

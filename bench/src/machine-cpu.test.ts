@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cpuByRole, snapshotCpu, type CpuSnapshot } from './machine-cpu.ts';
+import { cpuByRole, snapshotCpu, ticksOfStat, type CpuSnapshot } from './machine-cpu.ts';
 
 const snapshot = (at: number, processes: [number, string, number][]): CpuSnapshot => ({
   at,
@@ -25,6 +25,11 @@ describe('the machine’s CPU by role', () => {
       { role: 'PostgreSQL', percent: 20 },
       { role: 'players', percent: 5 },
     ]);
+  });
+
+  it('reads a process’s user and system ticks even when its name holds spaces and parentheses', () => {
+    const stat = '4242 (node (main) x) S 1 4242 4242 0 -1 4194304 900 0 0 0 1234 567 0 0 20 0 11 0 100 0 0';
+    expect(ticksOfStat(stat)).toBe(1234 + 567);
   });
 
   it('names this process the bench', () => {

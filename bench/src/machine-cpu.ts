@@ -6,7 +6,14 @@
 import { readdirSync, readFileSync } from 'node:fs';
 
 /** Clock ticks per second of /proc's CPU times (USER_HZ, 100 on Linux). */
-const CLK_TCK = 100;
+export const CLK_TCK = 100;
+
+/** A process's CPU ticks (user + system, all its threads) from the text of its /proc/<pid>/stat. */
+export function ticksOfStat(stat: string): number {
+  // The command name in parentheses may hold spaces: the fields are counted from after its closing one.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return Number(fields[11]) + Number(fields[12]);
+}
 
 /** A process's role, from its command line; the first rule that matches names it. */
 const ROLES: readonly (readonly [RegExp, string])[] = [
@@ -43,9 +50,8 @@ export function snapshotCpu(): CpuSnapshot {
   for (const pid of pids) {
     try {
       const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
-      ticks.set(pid, { role: roleOf(pid, cmdline), ticks: Number(fields[11]) + Number(fields[12]) });
+      ticks.set(pid, { role: roleOf(pid, cmdline), ticks: ticksOfStat(stat) });
     } catch {
       // the process ended while the snapshot was taken
     }

@@ -40,6 +40,7 @@ import { openThreadedPgliteDatabase } from '@qal/events';
 import { createTestPlatform } from '@qal/gateway/testing';
 import type { BenchUser, ClientsMessage, ParentMessage, RunReport, RunRequest, WindowReport } from './rooms-protocol.ts';
 import { installServerTrace, type ServerTrace } from './rooms-trace.ts';
+import { CLK_TCK, ticksOfStat } from './machine-cpu.ts';
 import { setterWords } from './rooms-words.ts';
 
 const TARGET_P99_MS = 25;
@@ -74,16 +75,13 @@ function parseThink(text: string | undefined): { minMs: number; maxMs: number } 
 /** This process's CPU ticks (all threads: PGlite's worker too) and RSS, from /proc as the peer's load generator reads its server's. */
 function procSelf() {
   try {
-    const stat = readFileSync('/proc/self/stat', 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    const ticks = Number(fields[11]) + Number(fields[12]);
+    const ticks = ticksOfStat(readFileSync('/proc/self/stat', 'utf8'));
     const rssKb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync('/proc/self/status', 'utf8'))?.[1] ?? NaN);
     return { ticks, rssKb, at: performance.now() };
   } catch {
     return null;
   }
 }
-const CLK_TCK = 100;
 
 /** The platform process over a timed run's window (started at `go`). */
 function sampleWindow(window: { warmupS: number; durationS: number }) {
