@@ -1,12 +1,20 @@
 /**
- * How a SQL store's subscribers take their batches: each in one transaction with the subscriber's lock and its new
- * checkpoint, from the database or (an only writer's subscriber that keeps up) from the recent log in memory.
+ * How a SQL store's subscribers take their batches: each that the handler accepts in one transaction with the
+ * subscriber's lock and its new checkpoint, from the database or (an only writer's subscriber that keeps up) from the
+ * recent log in memory; each of nothing it accepts without a transaction.
  */
 import { createKeyedLock, type KeyedLock } from '../keyed-lock.ts';
 import type { SqlDatabase, SqlExecutor } from '../sql/port.ts';
-import { comparePositions, type Position, type StoredEvent, type SubscriptionHandlerContext } from './port.ts';
+import { comparePositions, START, type Position, type StoredEvent, type SubscriptionHandlerContext } from './port.ts';
 import type { RecentEvents } from './recent-events.ts';
-import { readAllAfterCheckpoint, saveCheckpoint, SUBSCRIBER_TURN_REFUSED, takeSubscriberTurn } from './sql-rows.ts';
+import {
+  readAllAfterCheckpoint,
+  readAllRows,
+  readCheckpointAndAfter,
+  saveCheckpoint,
+  SUBSCRIBER_TURN_REFUSED,
+  takeSubscriberTurn,
+} from './sql-rows.ts';
 import type { SubscriptionSource } from './subscription.ts';
 
 /**
@@ -14,6 +22,12 @@ import type { SubscriptionSource } from './subscription.ts';
  * most this much later (a restart re-reads those events, which the handler ignores again).
  */
 const SKIPPED_CHECKPOINT_SAVE_MS = 1_000;
+
+/**
+ * How long after another instance last moved a subscriber's stored checkpoint this one leaves it the batches: the
+ * longest a batch waits when that instance stops (another poll follows).
+ */
+const STANDBY_MS = 1_000;
 
 type BatchHandler = (events: readonly StoredEvent[], context: SubscriptionHandlerContext) => Promise<void>;
 /** The advisory lock (`hashtext` of this key) that lets one instance at a time take a subscriber's next batch. */
@@ -69,9 +83,8 @@ function skippedCheckpoints(db: SqlExecutor) {
   };
 }
 
-/** What the subscriptions of an only writer's store share, per subscriber. */
-export interface OnlyWriterSubscribers {
-  readonly recent: RecentEvents;
+/** What a store's subscriptions share, per subscriber. */
+export interface StoreSubscribers {
   readonly skipped: ReturnType<typeof skippedCheckpoints>;
   /** Two subscriptions of one subscriber take their batches one after the other. */
   readonly turns: KeyedLock;
@@ -79,32 +92,34 @@ export interface OnlyWriterSubscribers {
   readonly lastHandledBy: Map<string, object>;
 }
 
-export function onlyWriterSubscribers(db: SqlExecutor, recent: RecentEvents): OnlyWriterSubscribers {
-  return { recent, skipped: skippedCheckpoints(db), turns: createKeyedLock(), lastHandledBy: new Map() };
+export function storeSubscribers(db: SqlExecutor): StoreSubscribers {
+  return { skipped: skippedCheckpoints(db), turns: createKeyedLock(), lastHandledBy: new Map() };
 }
+
+/** Where a source finds the events after a subscriber's position: undefined when it cannot say (the database decides). */
+type ReadAfter = (subscriber: string, known: Position, limit: number) => Promise<readonly StoredEvent[] | undefined>;
 
 /**
  * Subscriptions of a store that is the only writer: a subscriber that keeps up reads its batches from the recent
- * log in memory; a batch of nothing its handler accepts moves it on without a transaction; any other batch runs in
- * one transaction with the lock and the checkpoint, as from the database. A subscriber behind the log, or one whose
- * stored checkpoint another instance moved on, reads from the database. Batches of one subscriber take turns, so
- * that no handler runs before another's batch is committed (the lock is taken without waiting for its answer); a
- * handler is told it is the only instance (`onlyInstance`) while no other subscription's handler wrote since its own.
+ * log in memory, and its handler is told it is the only instance (`onlyInstance`) while no other subscription's
+ * handler wrote since its own. A subscriber behind the log, or one whose stored checkpoint another instance moved
+ * on, reads from the database.
  */
 export function fromMemorySource(
   db: SqlDatabase,
-  shared: OnlyWriterSubscribers,
+  shared: StoreSubscribers,
+  recent: RecentEvents,
   accepts: ((event: StoredEvent) => boolean) | undefined,
   loadCheckpoint: (subscriber: string) => Promise<Position | null>,
   onAppend: (listener: () => void) => () => void,
 ): SubscriptionSource {
-  const { recent, skipped, turns, lastHandledBy } = shared;
-  const self = {};
   const at = new Map<string, Position>();
+  const readAfter: ReadAfter = async (_subscriber, known, limit) => recent.allAfter(known, limit);
   return {
+    ...batchesAfterPosition({ db, shared, at, readAfter, accepts, onlyWriter: true }),
     async loadCheckpoint(subscriber) {
       const position = await loadCheckpoint(subscriber);
-      at.set(subscriber, position ?? { transactionId: 0n, globalPosition: 0n });
+      at.set(subscriber, position ?? START);
       return position;
     },
     async peek(subscriber) {
@@ -112,13 +127,91 @@ export function fromMemorySource(
       const next = known ? recent.allAfter(known, 1) : undefined;
       return { checkpoint: null, more: next === undefined || next.length > 0 };
     },
-    processBatch: (subscriber, batchSize, handle) => turns.run([subscriber], () => processBatch(subscriber, batchSize, handle)),
     onAppend,
   };
+}
+
+/**
+ * Subscriptions of a store that other processes append to as well (PostgreSQL): each wake-up reads the stored
+ * checkpoint and the events after this instance's position in one statement, outside any transaction, so a batch of
+ * nothing the handler accepts costs that one read. A subscriber that accepts every event (the relay, which several
+ * processes run and one at a time works) reads only whether one follows, and its batch once it holds the lock. A
+ * standby instance follows the stored checkpoint of the one doing the work.
+ */
+export function fromDatabaseSource(
+  db: SqlDatabase,
+  shared: StoreSubscribers,
+  accepts: ((event: StoredEvent) => boolean) | undefined,
+  loadCheckpoint: (subscriber: string) => Promise<Position | null>,
+  onAppend: (listener: () => void) => () => void,
+): SubscriptionSource {
+  const at = new Map<string, Position>();
+  // When a peek last found another instance's checkpoint ahead of this one: that instance is doing the work.
+  const othersActiveAt = new Map<string, number>();
+  // What the last peek read, for the batch that follows it.
+  const peeked = new Map<string, { readonly from: Position; readonly events: readonly StoredEvent[] }>();
+  // A subscriber that takes every batch reads it after taking its lock (so standby instances read nothing).
+  const readAfter: ReadAfter = async (subscriber, known, limit) => {
+    if (!accepts) return undefined;
+    const last = peeked.get(subscriber);
+    peeked.delete(subscriber);
+    if (last && comparePositions(last.from, known) === 0 && last.events.length > 0) return last.events.slice(0, limit);
+    return readAllRows(db, known, limit);
+  };
+  return {
+    ...batchesAfterPosition({ db, shared, at, readAfter, accepts, onlyWriter: false }),
+    async loadCheckpoint(subscriber) {
+      const position = await loadCheckpoint(subscriber);
+      at.set(subscriber, position ?? START);
+      return position;
+    },
+    async peek(subscriber, batchSize) {
+      let from = at.get(subscriber) ?? START;
+      const limit = accepts ? batchSize : 1;
+      const { checkpoint, events } = await readCheckpointAndAfter(db, subscriber, from, limit);
+      let after = events;
+      if (checkpoint && comparePositions(checkpoint, from) > 0) {
+        // Another instance handled these: they are behind this one now.
+        from = checkpoint;
+        at.set(subscriber, from);
+        after = events.filter((event) => comparePositions(positionOf(event), from) > 0);
+        othersActiveAt.set(subscriber, Date.now());
+      }
+      peeked.set(subscriber, { from, events: after });
+      const waiting = after.length > 0 || events.length === limit;
+      // While another instance works, racing it for each batch's lock would cost both a transaction per wake-up:
+      // this one leaves it the batches its handler takes (skipping the others costs nothing) until that
+      // instance's checkpoint has stood still for a while.
+      const standingBy = Date.now() - (othersActiveAt.get(subscriber) ?? -Infinity) < STANDBY_MS;
+      const wouldHandle = !accepts || after.length === 0 || after.some(accepts);
+      return { checkpoint, more: waiting && !(standingBy && wouldHandle) };
+    },
+    onAppend,
+  };
+}
+
+/**
+ * A source's batches after the position it keeps in memory (`at`): a batch of nothing the handler accepts moves it
+ * on without a transaction (its checkpoint saved at most SKIPPED_CHECKPOINT_SAVE_MS later); any other runs in one
+ * transaction with the subscriber's turn (its lock, and a check that no other instance got further) and the
+ * checkpoint. Batches of one subscriber take turns, so that no handler runs before another's batch is committed.
+ */
+function batchesAfterPosition(options: {
+  readonly db: SqlDatabase;
+  readonly shared: StoreSubscribers;
+  readonly at: Map<string, Position>;
+  readonly readAfter: ReadAfter;
+  readonly accepts: ((event: StoredEvent) => boolean) | undefined;
+  readonly onlyWriter: boolean;
+}): Pick<SubscriptionSource, 'processBatch'> {
+  const { db, shared, at, readAfter, accepts, onlyWriter } = options;
+  const { skipped, turns, lastHandledBy } = shared;
+  const self = {};
+  return { processBatch: (subscriber, batchSize, handle) => turns.run([subscriber], () => processBatch(subscriber, batchSize, handle)) };
 
   async function processBatch(subscriber: string, batchSize: number, handle: BatchHandler): Promise<Position | null> {
     const known = at.get(subscriber);
-    const batch = known ? recent.allAfter(known, batchSize) : undefined;
+    const batch = known ? await readAfter(subscriber, known, batchSize) : undefined;
     const moved = (position: Position | null) => {
       if (position) at.set(subscriber, position);
       return position;
@@ -142,12 +235,13 @@ export function fromMemorySource(
       await skipped.skippedTo(subscriber, positionOf(last));
       return moved(positionOf(last));
     }
-    // The lock, the handler's statements, the checkpoint and the commit, sent without waiting for the turn's answer
+    const onlyInstance = onlyWriter && lastHandledBy.get(subscriber) === self;
+    // The turn, the handler's statements, the checkpoint and the commit, sent without waiting for the turn's answer
     // where the transaction can (its refusal then fails the commit): a batch that reads nothing takes one round trip.
     const position = await db
       .transaction(async (tx) => {
         await takeSubscriberTurn(tx, subscriberLockKey(subscriber), subscriber, known);
-        await handle(batch, lastHandledBy.get(subscriber) === self ? { tx, onlyInstance: true } : { tx });
+        await handle(batch, onlyInstance ? { tx, onlyInstance: true } : { tx });
         await saveCheckpoint(tx, subscriber, positionOf(last));
         return positionOf(last);
       })

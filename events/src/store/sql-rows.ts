@@ -83,24 +83,32 @@ export async function readAllAfterCheckpoint(sql: SqlExecutor, subscriber: strin
 }
 
 /**
- * A subscriber's stored checkpoint and whether a readable event follows it, in one statement and one index probe
- * (`exists` would let the planner pick a full scan; a bound of two scalars stays an index condition).
+ * A subscriber's stored checkpoint and up to `limit` readable events after `after`, in one statement (a wake-up's
+ * one round trip). The events' bound is a row of two scalars, so it stays an index condition.
  */
-export async function peekAfterCheckpoint(sql: SqlExecutor, subscriber: string): Promise<{ checkpoint: Position | null; more: boolean }> {
-  const { rows } = await sql.query<{ transaction_id: string | null; global_position: string | null; more: boolean }>(
-    `select c.transaction_id::text as transaction_id, c.global_position::text as global_position,
-            (select 1 from eventstore.events e
-              where ${VISIBLE} and (e.transaction_id, e.global_position) > (coalesce(c.transaction_id, '0'::xid8), coalesce(c.global_position, 0::bigint))
-              order by e.transaction_id, e.global_position limit 1) is not null as more
-       from (select 1) as one left join eventstore.checkpoints c on c.subscriber = $1`,
-    [subscriber],
+export async function readCheckpointAndAfter(
+  sql: SqlExecutor,
+  subscriber: string,
+  after: Position,
+  limit: number,
+): Promise<{ checkpoint: Position | null; events: StoredEvent[] }> {
+  type Row = { checkpoint_transaction: string | null; checkpoint_position: string | null } & Partial<EventRow>;
+  const { rows } = await sql.query<Row>(
+    `select c.transaction_id::text as checkpoint_transaction, c.global_position::text as checkpoint_position, after.*
+       from (select 1) as one
+       left join eventstore.checkpoints c on c.subscriber = $1
+       left join lateral (select ${EVENT_COLUMNS} from eventstore.events e
+                           where ${VISIBLE} and (e.transaction_id, e.global_position) > ($2::text::xid8, $3::bigint)
+                           order by e.transaction_id, e.global_position limit $4) as after on true`,
+    [subscriber, after.transactionId.toString(), after.globalPosition.toString(), limit],
   );
-  const row = rows[0];
+  const first = rows[0];
   const checkpoint =
-    row?.transaction_id && row.global_position
-      ? toPosition({ transaction_id: row.transaction_id, global_position: row.global_position })
+    first?.checkpoint_transaction && first.checkpoint_position
+      ? toPosition({ transaction_id: first.checkpoint_transaction, global_position: first.checkpoint_position })
       : null;
-  return { checkpoint, more: row?.more === true };
+  const events = rows.flatMap((row) => (row.global_position ? [toStoredEvent(row as EventRow)] : []));
+  return { checkpoint, events };
 }
 
 export async function readHead(sql: SqlExecutor): Promise<Position> {

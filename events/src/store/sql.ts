@@ -8,7 +8,6 @@ import { migrateEventStore } from './schema.ts';
 import {
   isStoredIdViolation,
   knownEventIds,
-  peekAfterCheckpoint,
   readAllRows,
   readCheckpoint,
   readHead,
@@ -18,8 +17,8 @@ import {
 import { appendWithFunction } from './sql-append.ts';
 import { createOnlyWriterAppender } from './sql-append-batch.ts';
 import { SHARED_BATCHES_IN_FLIGHT, sharedBatchCommit } from './sql-append-group.ts';
-import { startSubscription, subscriptionRegistry, type SubscriptionSource } from './subscription.ts';
-import { fromMemorySource, onlyWriterSubscribers, processBatchFromDatabase } from './sql-batches.ts';
+import { startSubscription, subscriptionRegistry } from './subscription.ts';
+import { fromDatabaseSource, fromMemorySource, storeSubscribers } from './sql-batches.ts';
 
 export { subscriberLockKey } from './sql-batches.ts';
 
@@ -67,8 +66,8 @@ export async function createSqlEventStore(db: SqlDatabase, options: SqlEventStor
   const signal = options.signal;
   const unlistenSignal = signal?.onAppend(() => listeners.forEach((listener) => listener()));
   const recent: RecentEvents | null = options.exclusiveWriter ? createRecentEvents(await readHead(db), options.recentLimits) : null;
-  const onlyWriter = recent ? onlyWriterSubscribers(db, recent) : null;
-  const skipped = onlyWriter?.skipped;
+  const subscribers = storeSubscribers(db);
+  const { skipped } = subscribers;
 
   /** What follows a commit, in commit order: the recent log learns the events, followers are woken once. */
   const committed = (results: readonly AppendResult[]) => {
@@ -138,7 +137,7 @@ export async function createSqlEventStore(db: SqlDatabase, options: SqlEventStor
     head: async () => recent?.head() ?? readHead(db),
     async loadCheckpoint(subscriber) {
       const stored = await readCheckpoint(db, subscriber);
-      const inMemory = skipped?.position(subscriber);
+      const inMemory = skipped.position(subscriber);
       return inMemory && (!stored || comparePositions(inMemory, stored) > 0) ? inMemory : stored;
     },
     onAppend(listener) {
@@ -151,21 +150,16 @@ export async function createSqlEventStore(db: SqlDatabase, options: SqlEventStor
         listeners.add(listener);
         return () => listeners.delete(listener);
       };
-      const source: SubscriptionSource = onlyWriter
-        ? fromMemorySource(batches, onlyWriter, subscribeOptions.accepts, store.loadCheckpoint, onAppend)
-        : {
-            loadCheckpoint: store.loadCheckpoint,
-            processBatch: (subscriber, batchSize, handle) =>
-              batches.transaction((tx) => processBatchFromDatabase(tx, subscriber, batchSize, handle)),
-            onAppend,
-            peek: (subscriber) => peekAfterCheckpoint(db, subscriber),
-          };
+      const { accepts } = subscribeOptions;
+      const source = recent
+        ? fromMemorySource(batches, subscribers, recent, accepts, store.loadCheckpoint, onAppend)
+        : fromDatabaseSource(batches, subscribers, accepts, store.loadCheckpoint, onAppend);
       return subscriptions.track(startSubscription(source, subscribeOptions));
     },
 
     async close() {
       await subscriptions.stopAll();
-      await skipped?.flush();
+      await skipped.flush();
       unlistenSignal?.();
       listeners.clear();
     },

@@ -37,10 +37,11 @@ export interface SubscriptionSource {
   onAppend(listener: () => void): () => void;
   /**
    * Optional and cheap (one query, no transaction): the subscriber's stored checkpoint and whether a readable event
-   * follows it. Lets the loop skip the batch transaction when a wake-up or poll finds nothing new (a false "yes"
-   * only costs that batch), and a standby instance follow the checkpoint of the one doing the work.
+   * follows its position. Lets the loop skip the batch when a wake-up or poll finds nothing new (a false "yes" only
+   * costs that batch), and a standby instance follow the checkpoint of the one doing the work. A source may read
+   * the next batch (up to `batchSize`) with it, for the `processBatch` that follows.
    */
-  peek?(subscriber: string): Promise<{ readonly checkpoint: Position | null; readonly more: boolean }>;
+  peek?(subscriber: string, batchSize: number): Promise<{ readonly checkpoint: Position | null; readonly more: boolean }>;
 }
 
 /** A catch-up subscription: reads history from its checkpoint, then follows live appends. */
@@ -110,7 +111,7 @@ export function startSubscription(source: SubscriptionSource, options: Subscribe
         }
         dirty = false;
         const wakeUpsBefore = wakeUps;
-        const peeked = source.peek ? await source.peek(options.subscriber) : null;
+        const peeked = source.peek ? await source.peek(options.subscriber, batchSize) : null;
         if (peeked?.checkpoint && comparePositions(peeked.checkpoint, current) > 0) {
           // Another instance of this subscriber got there: what it handled counts as handled (waitFor). With
           // nothing left to read, the wake-up is that instance's to follow up, not this standby's.

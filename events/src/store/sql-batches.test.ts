@@ -1,0 +1,121 @@
+import { randomUUID } from 'node:crypto';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openPgliteDatabase } from '../sql/pglite.ts';
+import type { SqlDatabase } from '../sql/port.ts';
+import { createScratchDatabase, findTestPostgres } from '../testing/postgres.ts';
+import { readCheckpoint } from './sql-rows.ts';
+import type { EventStore, StoredEvent, SubscribeOptions } from './port.ts';
+import { createSqlEventStore } from './sql.ts';
+
+const serverUrl = await findTestPostgres();
+const databases: [string, () => Promise<{ db: SqlDatabase; drop: () => Promise<void> }>][] = [
+  [
+    'PGlite, one of several writers',
+    async () => {
+      const db = await openPgliteDatabase();
+      return { db, drop: () => db.close() };
+    },
+  ],
+];
+if (serverUrl) databases.push(['PostgreSQL', () => createScratchDatabase(serverUrl)]);
+
+const at = (e: StoredEvent) => ({ transactionId: e.transactionId, globalPosition: e.globalPosition });
+async function append(store: EventStore, streamId: string, type: string): Promise<StoredEvent> {
+  const result = await store.append([
+    { streamId, streamType: 'x', expectedVersion: 'any', events: [{ eventId: randomUUID(), type, data: {} }] },
+  ]);
+  if (result.outcome !== 'appended') throw new Error('expected an append');
+  return result.events[0]!;
+}
+const wantedOnly = (seen: string[]): Omit<SubscribeOptions, 'subscriber'> => ({
+  accepts: (e) => e.type === 'Wanted',
+  handle: async (events) => void seen.push(...events.filter((e) => e.type === 'Wanted').map((e) => e.streamId)),
+  pollIntervalMs: 20,
+});
+
+// Opening a database and migrating it takes seconds on PGlite, more while other suites run.
+describe.each(databases)('subscriptions of a store other processes append to, on %s', { timeout: 30_000 }, (_name, open) => {
+  let close: () => Promise<void> = async () => undefined;
+  afterEach(() => close());
+
+  async function openDatabase(): Promise<SqlDatabase> {
+    const { db, drop } = await open();
+    close = drop;
+    return db;
+  }
+
+  it('moves a subscriber past batches it does not accept without calling it, and resumes correctly after a restart', async () => {
+    const db = await openDatabase();
+    let store = await createSqlEventStore(db);
+    const seen: string[] = [];
+    let subscription = store.subscribe({ subscriber: 'only-wanted', ...wantedOnly(seen) });
+    let calls = 0;
+    const counted = store.subscribe({ subscriber: 'counted', ...wantedOnly([]), handle: async () => void (calls += 1) });
+    await append(store, 'a', 'Wanted');
+    let last = await append(store, 'b', 'Other');
+    await Promise.all([subscription.waitFor(at(last)), counted.waitFor(at(last))]);
+    const callsBefore = calls;
+    for (let i = 0; i < 20; i++) last = await append(store, `other-${i}`, 'Other');
+    await Promise.all([subscription.waitFor(at(last)), counted.waitFor(at(last))]);
+    expect(calls).toBe(callsBefore);
+    // Where it is shows at once; the stored checkpoint follows, at the latest when the store closes.
+    expect(await store.loadCheckpoint('only-wanted')).toEqual(at(last));
+    await Promise.all([subscription.stop(), counted.stop()]);
+    await store.close();
+    expect(await readCheckpoint(db, 'only-wanted')).toEqual(at(last));
+
+    store = await createSqlEventStore(db, { migrate: false });
+    const wanted = await append(store, 'c', 'Wanted');
+    subscription = store.subscribe({ subscriber: 'only-wanted', ...wantedOnly(seen) });
+    await subscription.waitFor(at(wanted));
+    expect(seen).toEqual(['a', 'c']);
+    await subscription.stop();
+    await store.close();
+  });
+
+  it('hands each accepted event to one of two instances, once and in order, and both follow to the end', async () => {
+    const db = await openDatabase();
+    const stores = [await createSqlEventStore(db), await createSqlEventStore(db, { migrate: false })];
+    const seen: string[] = [];
+    const subscriptions = stores.map((store) => store.subscribe({ subscriber: 'shared', ...wantedOnly(seen), batchSize: 3 }));
+    const wanted: string[] = [];
+    let last: StoredEvent | undefined;
+    for (let i = 0; i <= 30; i++) {
+      const type = i % 3 === 0 ? 'Wanted' : 'Other';
+      last = await append(stores[i % 2]!, `s-${i}`, type);
+      if (type === 'Wanted') wanted.push(`s-${i}`);
+    }
+    await Promise.all(subscriptions.map((subscription) => subscription.waitFor(at(last!))));
+    expect(seen).toEqual(wanted);
+    await Promise.all(subscriptions.map((subscription) => subscription.stop()));
+    await Promise.all(stores.map((store) => store.close()));
+  });
+
+  it('lets a standby instance take over the batches once the working one stops', async () => {
+    const db = await openDatabase();
+    const stores = [await createSqlEventStore(db), await createSqlEventStore(db, { migrate: false })];
+    const seenBy: string[][] = [[], []];
+    // Like the relay: every event is the handler's.
+    const subscriptions = stores.map((store, i) =>
+      store.subscribe({
+        subscriber: 'relay-like',
+        pollIntervalMs: 20,
+        handle: async (events) => void seenBy[i]!.push(...events.map((e) => e.streamId)),
+      }),
+    );
+    let last: StoredEvent | undefined;
+    for (let i = 0; i < 10; i++) last = await append(stores[0]!, `before-${i}`, 'E');
+    await Promise.all(subscriptions.map((subscription) => subscription.waitFor(at(last!))));
+    const working = seenBy[0]!.includes('before-9') ? 0 : 1;
+    const standby = 1 - working;
+    await subscriptions[working]!.stop();
+    for (let i = 0; i < 5; i++) last = await append(stores[0]!, `after-${i}`, 'E');
+    await subscriptions[standby]!.waitFor(at(last!), 5_000);
+    expect(seenBy[standby]!.filter((id) => id.startsWith('after-'))).toEqual(['after-0', 'after-1', 'after-2', 'after-3', 'after-4']);
+    expect([...seenBy[0]!, ...seenBy[1]!].filter((id) => id.startsWith('before-')).sort()).toEqual(
+      Array.from({ length: 10 }, (_, i) => `before-${i}`).sort(),
+    );
+    await subscriptions[standby]!.stop();
+    await Promise.all(stores.map((store) => store.close()));
+  });
+});
