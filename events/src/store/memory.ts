@@ -138,7 +138,7 @@ export function createMemoryEventStore(options: { now?: () => Date } = {}): Even
                 await handle(batch, { tx: null });
                 const position = { transactionId: last.transactionId, globalPosition: last.globalPosition };
                 checkpoints.set(subscriber, position);
-                return position;
+                return { position, events: batch.length };
               } finally {
                 busySubscribers.delete(subscriber);
               }

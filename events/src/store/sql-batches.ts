@@ -15,7 +15,7 @@ import {
   SUBSCRIBER_TURN_REFUSED,
   takeSubscriberTurn,
 } from './sql-rows.ts';
-import type { SubscriptionSource } from './subscription.ts';
+import type { SubscriptionSource, TakenBatch } from './subscription.ts';
 
 /**
  * A subscriber whose handler accepts none of a batch's events moves on in memory; its stored checkpoint follows at
@@ -40,7 +40,7 @@ export async function processBatchFromDatabase(
   subscriber: string,
   batchSize: number,
   handle: BatchHandler,
-): Promise<Position | null> {
+): Promise<TakenBatch | null> {
   // One instance per subscriber at a time: the others find the lock taken and wait for their next turn.
   const { rows } = await tx.query<{ acquired: boolean }>(`select pg_try_advisory_xact_lock(hashtext($1)) as acquired`, [
     subscriberLockKey(subscriber),
@@ -54,7 +54,7 @@ export async function processBatchFromDatabase(
   await handle(batch, { tx });
   const position = positionOf(last);
   await saveCheckpoint(tx, subscriber, position);
-  return position;
+  return { position, events: batch.length };
 }
 
 /**
@@ -184,7 +184,8 @@ export function fromDatabaseSource(
       // instance's checkpoint has stood still for a while.
       const standingBy = Date.now() - (othersActiveAt.get(subscriber) ?? -Infinity) < STANDBY_MS;
       const wouldHandle = !accepts || after.length === 0 || after.some(accepts);
-      return { checkpoint, more: waiting && !(standingBy && wouldHandle) };
+      if (waiting && standingBy && wouldHandle) return { checkpoint, more: false, standingBy: true };
+      return { checkpoint, more: waiting };
     },
     onAppend,
   };
@@ -209,22 +210,22 @@ function batchesAfterPosition(options: {
   const self = {};
   return { processBatch: (subscriber, batchSize, handle) => turns.run([subscriber], () => processBatch(subscriber, batchSize, handle)) };
 
-  async function processBatch(subscriber: string, batchSize: number, handle: BatchHandler): Promise<Position | null> {
+  async function processBatch(subscriber: string, batchSize: number, handle: BatchHandler): Promise<TakenBatch | null> {
     const known = at.get(subscriber);
     const batch = known ? await readAfter(subscriber, known, batchSize) : undefined;
-    const moved = (position: Position | null) => {
-      if (position) at.set(subscriber, position);
-      return position;
+    const moved = (taken: TakenBatch | null) => {
+      if (taken) at.set(subscriber, taken.position);
+      return taken;
     };
     // Another subscription of this subscriber in this store got further: its handler must not see these events again.
     const handledHere = skipped.position(subscriber);
     const overtaken = known && handledHere && comparePositions(handledHere, known) > 0;
-    const handled = (position: Position | null) => {
-      if (position) {
-        skipped.handled(subscriber, position);
+    const handled = (taken: TakenBatch | null) => {
+      if (taken) {
+        skipped.handled(subscriber, taken.position);
         lastHandledBy.set(subscriber, self);
       }
-      return moved(position);
+      return moved(taken);
     };
     if (!batch || !known || overtaken) {
       return handled(await db.transaction((tx) => processBatchFromDatabase(tx, subscriber, batchSize, handle)));
@@ -233,17 +234,17 @@ function batchesAfterPosition(options: {
     if (!last) return null;
     if (accepts && !batch.some(accepts)) {
       await skipped.skippedTo(subscriber, positionOf(last));
-      return moved(positionOf(last));
+      return moved({ position: positionOf(last), events: batch.length });
     }
     const onlyInstance = onlyWriter && lastHandledBy.get(subscriber) === self;
     // The turn, the handler's statements, the checkpoint and the commit, sent without waiting for the turn's answer
     // where the transaction can (its refusal then fails the commit): a batch that reads nothing takes one round trip.
-    const position = await db
+    const taken = await db
       .transaction(async (tx) => {
         await takeSubscriberTurn(tx, subscriberLockKey(subscriber), subscriber, known);
         await handle(batch, onlyInstance ? { tx, onlyInstance: true } : { tx });
         await saveCheckpoint(tx, subscriber, positionOf(last));
-        return positionOf(last);
+        return { position: positionOf(last), events: batch.length };
       })
       .catch((error: unknown) => {
         const refused = turnRefused(error);
@@ -252,7 +253,7 @@ function batchesAfterPosition(options: {
         if (refused === 'ahead') return db.transaction((tx) => processBatchFromDatabase(tx, subscriber, batchSize, handle));
         throw error;
       });
-    return handled(position);
+    return handled(taken);
   }
 }
 

@@ -27,7 +27,7 @@ function lateVisibilitySource(readsUntilVisible: number) {
       if (pendingReads-- > 0) return null;
       handled += 1;
       const position: Position = { transactionId: 1n, globalPosition: BigInt(handled) };
-      return position;
+      return { position, events: 1 };
     },
     onAppend(l) {
       listener = l;
@@ -59,6 +59,37 @@ describe('catch-up subscription loop', () => {
       await subscription.stop();
     }
   });
+
+  it('stops at once when stop() comes while a batch is being handled', async () => {
+    let started!: () => void;
+    const handling = new Promise<void>((resolve) => (started = resolve));
+    let finish!: () => void;
+    const finished = new Promise<void>((resolve) => (finish = resolve));
+    let taken = false;
+    const source: SubscriptionSource = {
+      loadCheckpoint: async () => null,
+      async processBatch(_subscriber, _batchSize, handle) {
+        if (taken) return null;
+        taken = true;
+        await handle([fakeEvent(1)], { tx: null });
+        return { position: { transactionId: 1n, globalPosition: 1n }, events: 1 };
+      },
+      onAppend: () => () => undefined,
+    };
+    const handle = async () => {
+      started();
+      await finished;
+    };
+    const subscription = startSubscription(source, { subscriber: 's', pollIntervalMs: 600_000, handle });
+    await handling;
+    const stopped = subscription.stop();
+    finish();
+    const outcome = await Promise.race([
+      stopped.then(() => 'stopped'),
+      new Promise((resolve) => setTimeout(() => resolve('still running'), 5_000)),
+    ]);
+    expect(outcome).toBe('stopped');
+  });
 });
 
 describe('coalescing batches', () => {
@@ -81,7 +112,7 @@ describe('coalescing batches', () => {
         batches.push(size);
         if (!positions.every((p) => skipped.has(p))) await handle(positions.map(fakeEvent), { tx: null });
         handled += size;
-        return { transactionId: 1n, globalPosition: BigInt(handled) };
+        return { position: { transactionId: 1n, globalPosition: BigInt(handled) }, events: size };
       },
       onAppend(l) {
         listener = l;

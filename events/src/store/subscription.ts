@@ -22,26 +22,37 @@ const MAX_FOLLOW_UP_MS = 20;
 /** ...for this long after the last wake-up; a horizon held back longer than that is left to the regular poll. */
 const FOLLOW_UP_WINDOW_MS = 1_000;
 
+/** A batch a source took: where it ends, and how many events it held (handled, or passed over as none of the handler's). */
+export interface TakenBatch {
+  readonly position: Position;
+  readonly events: number;
+}
+
 export interface SubscriptionSource {
   loadCheckpoint(subscriber: string): Promise<Position | null>;
   /**
    * Reads the next batch after the stored checkpoint, hands it to `handle` and stores the new checkpoint,
-   * all in one unit (one transaction for SQL stores). Returns the new position, or null when nothing was new.
+   * all in one unit (one transaction for SQL stores). Returns the batch taken, or null when nothing was new (or
+   * another instance holds the subscriber's turn).
    */
   processBatch(
     subscriber: string,
     batchSize: number,
     handle: (events: readonly StoredEvent[], context: SubscriptionHandlerContext) => Promise<void>,
-  ): Promise<Position | null>;
+  ): Promise<TakenBatch | null>;
   /** Registers a wake-up for local appends; returns the unregister function. */
   onAppend(listener: () => void): () => void;
   /**
    * Optional and cheap (one query, no transaction): the subscriber's stored checkpoint and whether a readable event
    * follows its position. Lets the loop skip the batch when a wake-up or poll finds nothing new (a false "yes" only
    * costs that batch), and a standby instance follow the checkpoint of the one doing the work. A source may read
-   * the next batch (up to `batchSize`) with it, for the `processBatch` that follows.
+   * the next batch (up to `batchSize`) with it, for the `processBatch` that follows. `standingBy`: events wait, but
+   * another instance is handling them; this one follows its checkpoint without re-checking at every wake-up.
    */
-  peek?(subscriber: string, batchSize: number): Promise<{ readonly checkpoint: Position | null; readonly more: boolean }>;
+  peek?(
+    subscriber: string,
+    batchSize: number,
+  ): Promise<{ readonly checkpoint: Position | null; readonly more: boolean; readonly standingBy?: boolean }>;
 }
 
 /** A catch-up subscription: reads history from its checkpoint, then follows live appends. */
@@ -88,8 +99,10 @@ export function startSubscription(source: SubscriptionSource, options: Subscribe
       hurry = done;
     });
 
+  // stop() wakes a sleep under way; one that starts after it (stop came while a batch ran) must not begin.
   const sleep = (ms: number) =>
     new Promise<void>((resolve) => {
+      if (stopped) return resolve();
       const timer = setTimeout(done, ms);
       function done() {
         clearTimeout(timer);
@@ -119,6 +132,7 @@ export function startSubscription(source: SubscriptionSource, options: Subscribe
           if (!peeked.more && wakeUps === wakeUpsBefore) followUpMs = 0;
           settleWaiters();
         }
+        if (peeked?.standingBy) followUpMs = 0;
         let handled = 0;
         const handle: typeof options.handle = (events, context) => {
           handled = events.length;
@@ -127,7 +141,7 @@ export function startSubscription(source: SubscriptionSource, options: Subscribe
         const next = !peeked || peeked.more ? await source.processBatch(options.subscriber, batchSize, handle) : null;
         failures = 0;
         if (next) {
-          current = next;
+          current = next.position;
           if (wakeUps === wakeUpsBefore) followUpMs = 0;
           settleWaiters();
           // Appends do not cut the wait short (that is the point); someone waiting for a position, or stop(), does.
@@ -135,7 +149,9 @@ export function startSubscription(source: SubscriptionSource, options: Subscribe
           // accepts) cost no transaction; waiting then would only let the subscriber fall behind.
           const caughtUp = handled > 0 && handled < batchSize;
           if (options.coalesceMs && caughtUp && waiters.size === 0) await coalesce(options.coalesceMs);
-          continue;
+          // A batch short of full took everything readable when it was read: with no append since, looking again
+          // would find nothing (an append held back by an older transaction is the poll's to find).
+          if (next.events >= batchSize || dirty) continue;
         }
         if (dirty) continue;
         if (followUpMs > 0 && followUpMs < pollIntervalMs && Date.now() < followUpUntil) {
