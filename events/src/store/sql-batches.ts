@@ -117,11 +117,7 @@ export function fromMemorySource(
   const readAfter: ReadAfter = async (_subscriber, known, limit) => recent.allAfter(known, limit);
   return {
     ...batchesAfterPosition({ db, shared, at, readAfter, accepts, onlyWriter: true }),
-    async loadCheckpoint(subscriber) {
-      const position = await loadCheckpoint(subscriber);
-      at.set(subscriber, position ?? START);
-      return position;
-    },
+    loadCheckpoint: startingAt(at, loadCheckpoint),
     async peek(subscriber) {
       const known = at.get(subscriber);
       const next = known ? recent.allAfter(known, 1) : undefined;
@@ -160,11 +156,7 @@ export function fromDatabaseSource(
   };
   return {
     ...batchesAfterPosition({ db, shared, at, readAfter, accepts, onlyWriter: false }),
-    async loadCheckpoint(subscriber) {
-      const position = await loadCheckpoint(subscriber);
-      at.set(subscriber, position ?? START);
-      return position;
-    },
+    loadCheckpoint: startingAt(at, loadCheckpoint),
     async peek(subscriber, batchSize) {
       let from = at.get(subscriber) ?? START;
       const limit = accepts ? batchSize : 1;
@@ -188,6 +180,15 @@ export function fromDatabaseSource(
       return { checkpoint, more: waiting };
     },
     onAppend,
+  };
+}
+
+/** Loads a subscriber's checkpoint, and starts the source's position there. */
+function startingAt(at: Map<string, Position>, loadCheckpoint: (subscriber: string) => Promise<Position | null>) {
+  return async (subscriber: string) => {
+    const position = await loadCheckpoint(subscriber);
+    at.set(subscriber, position ?? START);
+    return position;
   };
 }
 
