@@ -1,8 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openPgliteDatabase } from '../sql/pglite.ts';
-import type { SqlDatabase } from '../sql/port.ts';
-import { createScratchDatabase, findTestPostgres } from '../testing/postgres.ts';
+import { sharedWriterDatabases } from '../testing/sql-databases.ts';
 import { chainHash, GENESIS_HASH } from './hash.ts';
 import { WrongExpectedVersionError, type EventStore, type StreamAppend } from './port.ts';
 import { createSqlEventStore } from './sql.ts';
@@ -29,17 +27,7 @@ describe('which appends of a batch go together', () => {
   });
 });
 
-const serverUrl = await findTestPostgres();
-const databases: [string, () => Promise<{ db: SqlDatabase; drop: () => Promise<void> }>][] = [
-  [
-    'PGlite, one of several writers',
-    async () => {
-      const db = await openPgliteDatabase();
-      return { db, drop: () => db.close() };
-    },
-  ],
-];
-if (serverUrl) databases.push(['PostgreSQL', () => createScratchDatabase(serverUrl)]);
+const databases = await sharedWriterDatabases();
 
 // Opening a database and migrating it takes seconds on PGlite, more while other suites run.
 describe.each(databases)('group commit on %s', { timeout: 30_000 }, (_name, open) => {

@@ -1,23 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openPgliteDatabase } from '../sql/pglite.ts';
 import type { SqlDatabase } from '../sql/port.ts';
-import { createScratchDatabase, findTestPostgres } from '../testing/postgres.ts';
+import { sharedWriterDatabases } from '../testing/sql-databases.ts';
 import { readCheckpoint } from './sql-rows.ts';
 import type { EventStore, StoredEvent, SubscribeOptions } from './port.ts';
 import { createSqlEventStore } from './sql.ts';
 
-const serverUrl = await findTestPostgres();
-const databases: [string, () => Promise<{ db: SqlDatabase; drop: () => Promise<void> }>][] = [
-  [
-    'PGlite, one of several writers',
-    async () => {
-      const db = await openPgliteDatabase();
-      return { db, drop: () => db.close() };
-    },
-  ],
-];
-if (serverUrl) databases.push(['PostgreSQL', () => createScratchDatabase(serverUrl)]);
+const databases = await sharedWriterDatabases();
 
 const at = (e: StoredEvent) => ({ transactionId: e.transactionId, globalPosition: e.globalPosition });
 async function append(store: EventStore, streamId: string, type: string): Promise<StoredEvent> {
