@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SqlDatabase } from '../sql/port.ts';
 import { sharedWriterDatabases } from '../testing/sql-databases.ts';
-import { readCheckpoint } from './sql-rows.ts';
+import { readCheckpoint, saveCheckpoint } from './sql-rows.ts';
 import type { EventStore, StoredEvent, SubscribeOptions } from './port.ts';
 import { createSqlEventStore } from './sql.ts';
 
@@ -59,6 +59,17 @@ describe.each(databases)('subscriptions of a store other processes append to, on
     await subscription.waitFor(at(wanted));
     expect(seen).toEqual(['a', 'c']);
     await subscription.stop();
+    await store.close();
+  });
+
+  it('never moves a stored checkpoint back: an instance that skipped saves late, after another handled further', async () => {
+    const db = await openDatabase();
+    const store = await createSqlEventStore(db);
+    const skippedTo = await append(store, 'a', 'Other');
+    const handledTo = await append(store, 'b', 'Wanted');
+    await saveCheckpoint(db, 'late-save', at(handledTo));
+    await saveCheckpoint(db, 'late-save', at(skippedTo));
+    expect(await readCheckpoint(db, 'late-save')).toEqual(at(handledTo));
     await store.close();
   });
 

@@ -146,13 +146,18 @@ export async function readCheckpoint(sql: SqlExecutor, subscriber: string): Prom
   return rows[0] ? toPosition(rows[0]) : null;
 }
 
-/** Stores a subscriber's checkpoint; in a transaction that can `send`, without waiting for it (its commit answers). */
+/**
+ * Moves a subscriber's stored checkpoint forward to `position` (never back: an instance that skipped batches saves
+ * its checkpoint late, and another may have handled and saved further meanwhile); in a transaction that can `send`,
+ * without waiting for it (its commit answers).
+ */
 export async function saveCheckpoint(sql: SqlExecutor, subscriber: string, position: Position): Promise<void> {
   const statement = pipeline(sql);
   statement.query(
-    `insert into eventstore.checkpoints (subscriber, transaction_id, global_position) values ($1, $2::text::xid8, $3)
+    `insert into eventstore.checkpoints as c (subscriber, transaction_id, global_position) values ($1, $2::text::xid8, $3)
      on conflict (subscriber) do update
-       set transaction_id = excluded.transaction_id, global_position = excluded.global_position, updated_at = now()`,
+       set transaction_id = excluded.transaction_id, global_position = excluded.global_position, updated_at = now()
+       where (c.transaction_id, c.global_position) < (excluded.transaction_id, excluded.global_position)`,
     [subscriber, position.transactionId.toString(), position.globalPosition.toString()],
   );
   await statement.done();
