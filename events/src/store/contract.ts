@@ -217,6 +217,27 @@ export function eventStoreContract(
         await store.append([{ streamId: a, streamType: 'wallet', expectedVersion: 'no_stream', events: [event('Debited')] }]);
         expect(await store.streamVersion(a)).toBe(1);
       });
+
+      it('checks the version of a stream it appends nothing to: the others land only while that stream is where it was', async () => {
+        const [room, match] = [streamId('room'), streamId('match')];
+        await store.append([
+          { streamId: room, streamType: 'room', expectedVersion: 'no_stream', events: [event('Opened'), event('Joined')] },
+        ]);
+        const checked = await store.append([
+          { streamId: match, streamType: 'match', expectedVersion: 'no_stream', events: [event('Moved')] },
+          { streamId: room, streamType: 'room', expectedVersion: 2, events: [] },
+        ]);
+        expect(checked).toMatchObject({ outcome: 'appended', versions: { [match]: 1 } });
+        await store.append([{ streamId: room, streamType: 'room', expectedVersion: 2, events: [event('Left')] }]);
+        const stale = store.append([
+          { streamId: match, streamType: 'match', expectedVersion: 1, events: [event('Moved')] },
+          { streamId: room, streamType: 'room', expectedVersion: 2, events: [] },
+        ]);
+        await expect(stale).rejects.toMatchObject({ name: 'WrongExpectedVersionError', streamId: room, actual: 3 });
+        expect(await store.streamVersion(match)).toBe(1);
+        expect(await store.streamVersion(room)).toBe(3);
+        expectValidChain(await store.readStream(room));
+      });
     });
 
     describe('idempotent event ids', () => {

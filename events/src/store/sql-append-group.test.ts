@@ -25,6 +25,17 @@ describe('which appends of a batch go together', () => {
     ];
     expect(partition(batch)).toEqual({ grouped: [0, 1, 3, 5], apart: [2, 4] });
   });
+
+  it('takes in a version check beside an append, but not one without a numbered version or on a stream moved before it', () => {
+    const batch = [
+      [append('match-a', 4), append('room-a', 9, 0)],
+      [append('match-b', 4), append('room-b', 'any', 0)],
+      [append('room-a', 'any')],
+      [append('match-c', 2), append('room-a', 9, 0)],
+      [append('room-d', 2, 0)],
+    ];
+    expect(partition(batch)).toEqual({ grouped: [0, 2], apart: [1, 3, 4] });
+  });
 });
 
 const databases = await sharedWriterDatabases();
@@ -97,5 +108,23 @@ describe.each(databases)('group commit on %s', { timeout: 30_000 }, (_name, open
     expect(await store.streamVersion('house')).toBe(1);
     expect(await store.streamVersion('wallet-new')).toBe(1);
     await expectChainIntact(store, 'house');
+  });
+
+  it('checks a version beside an append in the batch: the append lands only where the other stream is where it expected', async () => {
+    const store = await openStore();
+    await store.append([append('room-1', 'no_stream', 3)]);
+    const [, , held, beside, moved] = await Promise.allSettled([
+      store.append([append('busy-1', 'no_stream')]),
+      store.append([append('busy-2', 'no_stream')]),
+      store.append([append('match-1', 'no_stream'), append('room-1', 3, 0)]),
+      store.append([append('house', 'any')]),
+      store.append([append('match-2', 'no_stream'), append('room-1', 2, 0)]),
+    ]);
+    expect(held.status === 'fulfilled' && held.value).toMatchObject({ outcome: 'appended', versions: { 'match-1': 1, 'room-1': 3 } });
+    expect(beside.status === 'fulfilled' && beside.value).toMatchObject({ outcome: 'appended', versions: { house: 1 } });
+    expect(moved.status === 'rejected' && moved.reason).toBeInstanceOf(WrongExpectedVersionError);
+    expect(await store.streamVersion('match-1')).toBe(1);
+    expect(await store.streamVersion('match-2')).toBeNull();
+    expect(await store.streamVersion('room-1')).toBe(3);
   });
 });

@@ -21,8 +21,8 @@ type Request = readonly StreamAppend[];
  * each appended after those before it; should that fail as a whole (one request's expected version, a retried
  * append among new ones, a lost connection), each request goes again alone and gets its own answer, as it would
  * have without the group. A request left out of the group goes alone once the group is answered: one that names a
- * stream with an expected version that an earlier request of the batch moves (it would fail the whole batch), or
- * one with a stream it appends nothing to (its answer's version would be the batch's).
+ * stream with an expected version that an earlier request of the batch moves (it would fail the whole batch), one
+ * that appends nothing at all, or one that names a stream it appends nothing to without a numbered version to check.
  */
 export function sharedBatchCommit(sql: SqlExecutor) {
   const alone = (request: Request): Promise<GroupAnswer<AppendResult>> =>
@@ -57,9 +57,13 @@ export function partition(batch: readonly Request[]): { grouped: number[]; apart
   const grouped: number[] = [];
   const apart: number[] = [];
   batch.forEach((request, i) => {
-    const fits = request.every(
-      (append) => append.events.length > 0 && !(named.has(append.streamId) && pinsVersion(append.expectedVersion)),
-    );
+    const fits =
+      request.some((append) => append.events.length > 0) &&
+      request.every(
+        (append) =>
+          (append.events.length > 0 || typeof append.expectedVersion === 'number') &&
+          !(named.has(append.streamId) && pinsVersion(append.expectedVersion)),
+      );
     if (!fits) return apart.push(i);
     grouped.push(i);
     for (const append of request) named.add(append.streamId);
@@ -80,7 +84,9 @@ function split(requests: readonly Request[], result: AppendResult): GroupAnswer<
     const versions: Record<string, number> = {};
     for (const append of request) {
       for (let k = 0; k < append.events.length; k++) events.push(result.events[next++]!);
-      versions[append.streamId] = events.at(-1)!.streamPosition;
+      // A version check only (partition: always a number) left its stream where it expected it.
+      const version = append.events.length > 0 ? events.at(-1)!.streamPosition : (append.expectedVersion as number);
+      if (version > 0) versions[append.streamId] = version;
     }
     return { ok: true, value: { outcome: 'appended', versions, events } };
   });
