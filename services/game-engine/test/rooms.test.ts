@@ -542,6 +542,43 @@ for (const { backend, skip } of backends) {
       });
     });
 
+    it('two engine processes take turns on one duel, each deciding first on what it folded last: no move refused for a stale fold, none landed twice', async () => {
+      const engines = [h.engine, h.another()];
+      // Reads the duel as a third process would, so neither engine's folds are refreshed by the test's own reads.
+      const observer = Object.create(h.store) as EventStore;
+      const { code, matchId, ids } = await readyRoom(2);
+      const words: Record<string, string> = { [ids[0]!]: 'zebra', [ids[1]!]: 'mango' };
+      expect(reasonOf(await start(code, ids[0]!))).toBe('succeeded');
+      const on = (n: number, type: string, userId: string, payload: Record<string, unknown>, commandId?: string) =>
+        engines[n % 2]!.handle(envelope(type, userId, { userId, ...payload }, tick(), commandId));
+      const guesses: string[] = [];
+      for (let n = 0; ; n += 1) {
+        const state = await duelState(observer, matchId);
+        if (state.status === 'finished') break;
+        expect(n).toBeLessThan(300);
+        // The room moves on the other process now and then: the move's append checks the room's version too.
+        if (n % 5 === 4) expect(reasonOf(await on(n + 1, 'SetPresence', ids[1]!, { code, online: n % 10 !== 4 }))).toBe('succeeded');
+        if (state.phase === 'setting') {
+          const word = words[state.setterId!];
+          expect(reasonOf(await on(n, 'MakeMove', state.setterId!, { matchId, move: { type: 'set_word', word } }))).toBe('succeeded');
+          continue;
+        }
+        const guess = { matchId, move: { type: 'guess', letter: [...state.word!].find((c) => !state.guessed.includes(c))! } };
+        const commandId = newUuid();
+        guesses.push(commandId);
+        expect(reasonOf(await on(n, 'MakeMove', state.currentPlayer!, guess, commandId))).toBe('succeeded');
+        // Delivered to the other process as well: the same command, answered without a second effect.
+        expect(reasonOf(await on(n + 1, 'MakeMove', state.currentPlayer!, guess, commandId))).toBe('succeeded');
+        // The same letter as a new command, on the process whose fold is older: refused, nothing appended.
+        const again = await on(n + 1, 'MakeMove', state.currentPlayer!, guess);
+        expect(['already_guessed', 'not_your_turn', 'not_guessing_phase', 'game_over']).toContain(reasonOf(again));
+      }
+      const guessed = (await observer.readStream(`duel-${matchId}`)).filter((e) => e.type === 'LetterGuessed');
+      expect(guessed.map((e) => e.metadata.commandId)).toEqual(guesses);
+      expect((await roomState(observer, code)).status).toBe('finished');
+      await expectMoneySettled(code);
+    });
+
     it('timers by event time: a turn times out at its deadline; 3 in a row puts a player out; the match ends on time', async () => {
       const { code, matchId, ids } = await readyRoom(3, { penalty: 5 });
       const [host, ann, bob] = ids as [string, string, string];

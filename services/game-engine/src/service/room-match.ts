@@ -8,8 +8,10 @@
  * restart does the same; a stale one (the turn moved on) is a no-op, an early one `deadline_not_reached`.
  */
 import {
+  PartialDuplicateError,
   rejected,
   succeeded,
+  WrongExpectedVersionError,
   type CommandEnvelope,
   type EventStore,
   type GameEngineCommandPayload,
@@ -24,7 +26,7 @@ import { playerOf, type RoomState } from '../rooms/state.ts';
 import { gameStream, type GameStream, type LoadedGame } from './game-stream.ts';
 import { answer, type HandlerResult } from './handler-result.ts';
 import { settleRoomMoney } from './room-money.ts';
-import { foldOnto, loadRoom, roomAppend, roomLockKey } from './room-store.ts';
+import { cachedRoom, foldOnto, loadRoom, roomAppend, roomLockKey, roomVersionCheck, type LoadedRoom } from './room-store.ts';
 import { AGAIN, eventsOf, lastPosition, withRetries, type HandlerDeps } from './shell.ts';
 
 const streams = new WeakMap<RoomGameModule, GameStream<GameEvent, unknown>>();
@@ -140,7 +142,27 @@ export async function roomOfMatch(store: EventStore, module: RoomGameModule, mat
 
 type ToCommand = (match: unknown, room: RoomState) => unknown | RoomRejection | null;
 
-/** Runs one match command under the room's lock; what it changes in the room is appended with it. */
+/** A match and its room, folded. */
+interface Folds {
+  readonly match: LoadedGame<GameEvent, unknown>;
+  readonly room: LoadedRoom;
+}
+
+/** What a match command is: the game, the command, its match and room, what the game is asked, and who sees the answer. */
+interface MatchCommand {
+  readonly module: RoomGameModule;
+  readonly command: CommandEnvelope;
+  readonly matchId: string;
+  readonly roomCode: string;
+  readonly toCommand: ToCommand;
+  readonly viewerId: string | null;
+}
+
+/**
+ * Runs one match command under the room's lock; what it changes in the room is appended with it. It decides first on
+ * the match and the room as this process folded them last, without reading the store (decideOnFolded); when that
+ * does not end in an append, it decides again on what it reads.
+ */
 async function runMatchCommand(
   deps: HandlerDeps,
   module: RoomGameModule,
@@ -151,39 +173,69 @@ async function runMatchCommand(
 ): Promise<HandlerResult> {
   const roomCode = await roomOfMatch(deps.store, module, matchId);
   if (!roomCode) return answer(rejected(command.commandId, 'match_not_found'), null, false);
+  const spec: MatchCommand = { module, command, matchId, roomCode, toCommand, viewerId };
   return deps.locks.run([roomLockKey(roomCode)], async () => {
-    const result = await withRetries(async () => {
-      const [match, room] = await Promise.all([loadRoomMatch(deps.store, module, matchId), loadRoom(deps.store, roomCode)]);
-      if (!match.state || !room.state) return answer(rejected(command.commandId, 'match_not_found'), null, false);
-      const view = (state: unknown) => module.viewFor(state, viewerId) as JsonObject;
-      const unchanged = () => answer(succeeded(command.commandId, { view: view(match.state) }), null, false);
-      if (match.commandIds.has(command.commandId)) return unchanged();
-      const core = toCommand(match.state, room.state);
-      if (core === null) return unchanged();
-      if (isRejection(core)) return answer(rejected(command.commandId, core.reason, core.details as JsonObject | undefined), null, false);
-      const stepped = module.step(core, match.state);
-      if (typeof stepped === 'string') return answer(rejected(command.commandId, stepped), null, false);
-      if (stepped.events.length === 0) return unchanged();
-      const followUps = roomFollowUps(module, room.state, stepped.events, stepped.state, command.issuedAt);
-      const appends = [matchAppend(module, matchId, match.version!, command, stepped.events)];
-      if (followUps.length > 0) appends.push(roomAppend(roomCode, room.version!, command, followUps));
-      const appended = await deps.store.append(appends);
-      if (appended.outcome === 'duplicate') return AGAIN;
-      const position = lastPosition(appended.events);
-      if (!position) return AGAIN;
-      matchStream(module).remember(deps.store, matchId, match, {
-        events: stepped.events,
-        state: stepped.state,
-        commandId: command.commandId,
-        stored: appended.events,
-      });
-      // Only room changes matter to the read model's readers; a plain move answers without waiting for it.
-      return answer(succeeded(command.commandId, { view: view(stepped.state) }), position, followUps.length > 0);
-    });
+    const result =
+      (await decideOnFolded(deps, spec)) ??
+      (await withRetries(async () => {
+        const [match, room] = await Promise.all([loadRoomMatch(deps.store, module, matchId), loadRoom(deps.store, roomCode)]);
+        return decideAndAppend(deps, spec, { match, room });
+      }));
     // Only a move that changed the room (a forfeit, the end) leaves ledger steps to run.
     if (result.position && result.changesReadModel) await settleRoomMoney(deps, command, roomCode);
     return result;
   });
+}
+
+/**
+ * The command decided on the folds this process holds, unread: every room's work runs under its lock here, so they
+ * are current unless another engine instance appended meanwhile (a partition moved), and the append checks both
+ * streams' versions, so it lands only if they were. Anything but an append is null, to be decided again on a read:
+ * a stale fold must not refuse a player, nor answer a repeated command with an old view.
+ */
+async function decideOnFolded(deps: HandlerDeps, spec: MatchCommand): Promise<HandlerResult | null> {
+  const match = matchStream(spec.module).cached(deps.store, spec.matchId);
+  const room = cachedRoom(deps.store, spec.roomCode);
+  if (!match || !room) return null;
+  try {
+    const result = await decideAndAppend(deps, spec, { match, room });
+    return result !== AGAIN && result.position ? result : null;
+  } catch (error) {
+    // A newer fold would have decided otherwise: a moved stream, or a command another instance already stored.
+    if (error instanceof WrongExpectedVersionError || error instanceof PartialDuplicateError) return null;
+    throw error;
+  }
+}
+
+/** Decides the command on the folds and appends its events at their versions, the room's checked even when unchanged. */
+async function decideAndAppend(deps: HandlerDeps, spec: MatchCommand, { match, room }: Folds): Promise<HandlerResult | typeof AGAIN> {
+  const { module, command, matchId, roomCode } = spec;
+  if (!match.state || !room.state) return answer(rejected(command.commandId, 'match_not_found'), null, false);
+  const view = (state: unknown) => module.viewFor(state, spec.viewerId) as JsonObject;
+  const unchanged = () => answer(succeeded(command.commandId, { view: view(match.state) }), null, false);
+  if (match.commandIds.has(command.commandId)) return unchanged();
+  const core = spec.toCommand(match.state, room.state);
+  if (core === null) return unchanged();
+  if (isRejection(core)) return answer(rejected(command.commandId, core.reason, core.details as JsonObject | undefined), null, false);
+  const stepped = module.step(core, match.state);
+  if (typeof stepped === 'string') return answer(rejected(command.commandId, stepped), null, false);
+  if (stepped.events.length === 0) return unchanged();
+  const followUps = roomFollowUps(module, room.state, stepped.events, stepped.state, command.issuedAt);
+  const appended = await deps.store.append([
+    matchAppend(module, matchId, match.version!, command, stepped.events),
+    followUps.length > 0 ? roomAppend(roomCode, room.version!, command, followUps) : roomVersionCheck(roomCode, room.version!),
+  ]);
+  if (appended.outcome === 'duplicate') return AGAIN;
+  const position = lastPosition(appended.events);
+  if (!position) return AGAIN;
+  matchStream(module).remember(deps.store, matchId, match, {
+    events: stepped.events,
+    state: stepped.state,
+    commandId: command.commandId,
+    stored: appended.events,
+  });
+  // Only room changes matter to the read model's readers; a plain move answers without waiting for it.
+  return answer(succeeded(command.commandId, { view: view(stepped.state) }), position, followUps.length > 0);
 }
 
 export function roomMatchMove(

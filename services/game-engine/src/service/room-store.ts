@@ -72,6 +72,9 @@ export async function loadRoom(store: HandlerDeps['store'], code: string): Promi
   return loaded;
 }
 
+/** What loadRoom folded last for this store and room, without reading the store (undefined when nothing is cached). */
+export const cachedRoom = (store: HandlerDeps['store'], code: string): LoadedRoom | undefined => foldedRooms.get(store)?.get(code);
+
 /** The version of a room's views (pushes, snapshots, answers): the global position of its stream's last event. */
 export const roomVersionOf = (loaded: LoadedRoom): number => Number(loaded.globalPosition ?? 0n);
 
@@ -87,6 +90,17 @@ export const roomAppend = (
   streamType: ROOM_STREAM_TYPE,
   expectedVersion,
   events: eventsOf(command, roomStreamId(code), events),
+});
+
+/**
+ * A check, in another stream's append, that the room is still at the version a decision read: it appends nothing,
+ * and the whole append is refused if another command moved the room meanwhile.
+ */
+export const roomVersionCheck = (code: string, version: number): StreamAppend => ({
+  streamId: roomStreamId(code),
+  streamType: ROOM_STREAM_TYPE,
+  expectedVersion: version,
+  events: [],
 });
 
 /** Folds extra events onto a state (what the room will be once an append lands). */

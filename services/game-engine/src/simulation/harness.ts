@@ -40,8 +40,9 @@ export interface EngineHarness {
   /** A new engine instance on the same store and database (a restart). */
   restart(): Promise<void>;
   /**
-   * Another engine process on the same store: its own locks, no projection or sweeper of its own (the first one's
-   * read model serves both), so only the store's expected versions keep the two apart.
+   * Another engine process on the same store: its own locks and its own folds of rooms and matches (the engine keeps
+   * them per store object, and this one gets an object of its own), no projection or sweeper of its own (the first
+   * one's read model serves both), so only the store's expected versions keep the two apart.
    */
   another(): GameEngine;
   /** Stops the engine (the store, the database and the ledger are the caller's). */
@@ -73,9 +74,9 @@ export async function startEngineHarness(deps: EngineHarnessDeps): Promise<Engin
       return outcome;
     },
   };
-  const make = () =>
+  const make = (store = deps.store) =>
     createGameEngine({
-      store: deps.store,
+      store,
       db: deps.db,
       commands: sender,
       sweepIntervalMs: 0,
@@ -86,7 +87,8 @@ export async function startEngineHarness(deps: EngineHarnessDeps): Promise<Engin
     db: deps.db,
     engine: make(),
     faults,
-    another: () => make(),
+    // The store's own methods on an object of its own: the same database, seen as a second process sees it.
+    another: () => make(Object.create(deps.store) as EventStore),
     async restart() {
       await harness.engine.stop();
       harness.engine = make();
