@@ -52,4 +52,29 @@ describe.skipIf(!serverUrl)('append signal over LISTEN/NOTIFY', { timeout: 30_00
       await subscription.stop();
     }
   });
+
+  it('paces a burst: another process is woken at most once per interval, and once more after the burst ends', async () => {
+    const intervalMs = 50;
+    const [sender, receiver] = [await listenForAppends(scratch.url, { intervalMs }), await listenForAppends(scratch.url, { intervalMs })];
+    closers.push(
+      () => sender.close(),
+      () => receiver.close(),
+    );
+    const wakes: number[] = [];
+    receiver.onAppend(() => wakes.push(performance.now()));
+    const started = performance.now();
+    let lastNotify = started;
+    for (let i = 0; i < 100; i += 1) {
+      sender.notify();
+      lastNotify = performance.now();
+      await new Promise((resolve) => setTimeout(resolve, 2));
+    }
+    while (!wakes.some((at) => at >= lastNotify) && performance.now() < lastNotify + 10_000)
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(wakes.at(-1)).toBeGreaterThanOrEqual(lastNotify);
+    // One wake-up at the start of the burst, then at most one per interval (less a ms for the clock reads between).
+    const spacing = intervalMs - 1;
+    expect(wakes.length).toBeLessThanOrEqual(Math.floor((wakes.at(-1)! - started) / spacing) + 1);
+    for (let i = 1; i < wakes.length; i += 1) expect(wakes[i]! - wakes[i - 1]!).toBeGreaterThanOrEqual(spacing);
+  });
 });

@@ -1,18 +1,30 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { openPgChannel } from '../sql/pg-channel.ts';
 import type { AppendSignal } from './sql.ts';
 
 export const APPEND_CHANNEL = 'qal_eventstore_appended';
 
 /**
+ * At most one notify sent by a process, and one wake-up handed to each of its listeners, per interval; the first of
+ * a quiet spell goes at once, the rest of a burst together once the interval is over. Under load every commit of
+ * every process would otherwise wake every subscriber of every process, each wake-up a read of the log: a room's
+ * moves alone made the ledger's and the leaderboard's subscribers read hundreds of times a second to find nothing
+ * they handle. A process's own appends still wake its own subscribers at once (the store's local listeners), so
+ * this delays only what crosses processes, and by no more than an interval on each side.
+ */
+export const APPEND_SIGNAL_INTERVAL_MS = 10;
+
+/**
  * Wakes subscribers in every process when any process appends, over PostgreSQL LISTEN/NOTIFY on one dedicated
  * connection. The notify is sent after the append commits (never inside it: a notifying transaction takes a
- * global lock at commit) and bursts are coalesced into one. If the connection drops, subscribers fall back
- * to polling, which is always on.
+ * global lock at commit); bursts are paced (APPEND_SIGNAL_INTERVAL_MS). If the connection drops, subscribers fall
+ * back to polling, which is always on.
  */
 export async function listenForAppends(
   connectionString: string,
-  options: { onError?: (error: unknown) => void } = {},
+  options: { onError?: (error: unknown) => void; intervalMs?: number } = {},
 ): Promise<AppendSignal> {
+  const intervalMs = options.intervalMs ?? APPEND_SIGNAL_INTERVAL_MS;
   const channel = await openPgChannel(connectionString, APPEND_CHANNEL, options);
   let sending = false;
   let pending = false;
@@ -22,7 +34,10 @@ export async function listenForAppends(
     try {
       while (pending && !closed) {
         pending = false;
+        const sentAt = performance.now();
         await channel.publish('');
+        const rest = sentAt + intervalMs - performance.now();
+        if (pending && rest > 0) await sleep(rest, undefined, { ref: false });
       }
     } catch (error) {
       options.onError?.(error);
@@ -30,15 +45,39 @@ export async function listenForAppends(
       sending = false;
     }
   };
+  const timers = new Set<NodeJS.Timeout>();
 
   return {
     notify() {
       pending = true;
       if (!sending) void flush();
     },
-    onAppend: (listener) => channel.subscribe(() => listener()),
+    onAppend(listener) {
+      let lastAt = -Infinity;
+      let timer: NodeJS.Timeout | null = null;
+      // A timer may fire a little early (the event loop reads its clock once per turn): it then waits the rest.
+      const wakeWhenDue = () => {
+        if (timer) timers.delete(timer);
+        timer = null;
+        if (closed) return;
+        const rest = lastAt + intervalMs - performance.now();
+        if (rest > 0) return void timers.add((timer = setTimeout(wakeWhenDue, rest).unref()));
+        lastAt = performance.now();
+        listener();
+      };
+      const unsubscribe = channel.subscribe(() => {
+        if (!timer) wakeWhenDue();
+      });
+      return () => {
+        unsubscribe();
+        if (timer) clearTimeout(timer);
+        if (timer) timers.delete(timer);
+      };
+    },
     async close() {
       closed = true;
+      for (const timer of timers) clearTimeout(timer);
+      timers.clear();
       await channel.close();
     },
   };
