@@ -65,7 +65,7 @@ describe.skipIf(!serverUrl)('append signal over LISTEN/NOTIFY', { timeout: 30_00
     const started = performance.now();
     let lastNotify = started;
     for (let i = 0; i < 100; i += 1) {
-      sender.notify();
+      sender.notify(['Moved']);
       lastNotify = performance.now();
       await new Promise((resolve) => setTimeout(resolve, 2));
     }
@@ -76,5 +76,40 @@ describe.skipIf(!serverUrl)('append signal over LISTEN/NOTIFY', { timeout: 30_00
     const spacing = intervalMs - 1;
     expect(wakes.length).toBeLessThanOrEqual(Math.floor((wakes.at(-1)! - started) / spacing) + 1);
     for (let i = 1; i < wakes.length; i += 1) expect(wakes[i]! - wakes[i - 1]!).toBeGreaterThanOrEqual(spacing);
+  });
+
+  it('tells other processes the types appended: a subscriber woken only for some finds the others with them', async () => {
+    const [writer, reader] = [await open(), await open()];
+    const [warmUp, streamId] = [`signal-${newUuid()}`, `signal-${newUuid()}`];
+    const handled: string[][] = [];
+    let live = false;
+    const subscription = reader.subscribe({
+      subscriber: 'typed-wake-test',
+      pollIntervalMs: 600_000, // only the signal can wake it within the test's time
+      wakesFor: (type) => type === 'Wanted',
+      handle: async (events) => {
+        if (events.some((e) => e.streamId === warmUp)) live = true;
+        const mine = events.filter((e) => e.streamId === streamId).map((e) => e.type);
+        if (mine.length > 0) handled.push(mine);
+      },
+    });
+    const append = (stream: string, type: string, expectedVersion: 'no_stream' | number) =>
+      writer.append([{ streamId: stream, streamType: 'x', expectedVersion, events: [{ eventId: newUuid(), type, data: {} }] }]);
+    const until = async (done: () => boolean) => {
+      for (let i = 0; i < 500 && !done(); i += 1) await new Promise((resolve) => setTimeout(resolve, 20));
+    };
+    try {
+      // Once it has handled an event it was woken for, it is following the log.
+      await append(warmUp, 'Wanted', 'no_stream');
+      await until(() => live);
+      await append(streamId, 'Unwanted', 'no_stream');
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(handled).toEqual([]);
+      await append(streamId, 'Wanted', 1);
+      await until(() => handled.length > 0);
+      expect(handled).toEqual([['Unwanted', 'Wanted']]);
+    } finally {
+      await subscription.stop();
+    }
   });
 });

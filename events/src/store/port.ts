@@ -99,6 +99,9 @@ export interface SubscriptionHandlerContext {
   readonly onlyInstance?: true;
 }
 
+/** The types of the events appended since a wake-up before, or null when they are not known (anything may have been). */
+export type AppendedTypes = ReadonlySet<string> | null;
+
 export interface SubscribeOptions {
   /** Unique name; its checkpoint is stored under it and a restarted subscriber resumes from there. */
   readonly subscriber: string;
@@ -114,6 +117,13 @@ export interface SubscribeOptions {
    * batches that have others, so the handler must keep ignoring them itself.
    */
   readonly accepts?: (event: StoredEvent) => boolean;
+  /**
+   * The event types whose appends in other processes wake this subscriber at once (default: every type). Appends of
+   * other types are found by the next poll (`pollIntervalMs`), so a type left out costs latency, never an event; a
+   * subscriber that handles few of the log's events is then not woken, and does not read, for every one of the rest.
+   * Appends of this process wake every subscriber.
+   */
+  readonly wakesFor?: (eventType: string) => boolean;
   /**
    * After a batch, wait this long before reading the next: under a steady stream of appends one transaction then
    * takes what came meanwhile instead of one per append. A `waitFor` (someone reading their own writes) ends the

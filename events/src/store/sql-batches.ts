@@ -111,7 +111,7 @@ export function fromMemorySource(
   recent: RecentEvents,
   accepts: ((event: StoredEvent) => boolean) | undefined,
   loadCheckpoint: (subscriber: string) => Promise<Position | null>,
-  onAppend: (listener: () => void) => () => void,
+  onAppend: SubscriptionSource['onAppend'],
 ): SubscriptionSource {
   const at = new Map<string, Position>();
   const readAfter: ReadAfter = async (_subscriber, known, limit) => recent.allAfter(known, limit);
@@ -139,7 +139,7 @@ export function fromDatabaseSource(
   shared: StoreSubscribers,
   accepts: ((event: StoredEvent) => boolean) | undefined,
   loadCheckpoint: (subscriber: string) => Promise<Position | null>,
-  onAppend: (listener: () => void) => () => void,
+  onAppend: SubscriptionSource['onAppend'],
 ): SubscriptionSource {
   const at = new Map<string, Position>();
   // When a peek last found another instance's checkpoint ahead of this one: that instance is doing the work.

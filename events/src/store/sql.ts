@@ -2,7 +2,14 @@ import type { SqlDatabase } from '../sql/port.ts';
 import { traceLatency } from '../process/latency-trace.ts';
 import { classifyKnownIds, validateAppend } from './append-checks.ts';
 import { createGroupCommit, type GroupAnswer } from './group-commit.ts';
-import { comparePositions, WrongExpectedVersionError, type AppendResult, type EventStore, type StreamAppend } from './port.ts';
+import {
+  comparePositions,
+  WrongExpectedVersionError,
+  type AppendedTypes,
+  type AppendResult,
+  type EventStore,
+  type StreamAppend,
+} from './port.ts';
 import { createRecentEvents, type RecentEvents, type RecentLimits } from './recent-events.ts';
 import { migrateEventStore } from './schema.ts';
 import {
@@ -24,9 +31,10 @@ export { subscriberLockKey } from './sql-batches.ts';
 
 /** Wakes subscribers when another process appends (e.g. LISTEN/NOTIFY); without one they poll. */
 export interface AppendSignal {
-  /** Called after every local commit, so other processes can be told. */
-  notify(): void;
-  onAppend(listener: () => void): () => void;
+  /** Called after every local commit with the types of the events it stored, so other processes can be told. */
+  notify(types: Iterable<string>): void;
+  /** `listener` gets the types of the events appended since its last call, or null when they are not known. */
+  onAppend(listener: (types: AppendedTypes) => void): () => void;
   close(): Promise<void>;
 }
 
@@ -61,10 +69,11 @@ export interface SqlEventStoreOptions {
  */
 export async function createSqlEventStore(db: SqlDatabase, options: SqlEventStoreOptions = {}): Promise<EventStore> {
   if (options.migrate !== false) await migrateEventStore(db);
-  const listeners = new Set<() => void>();
+  // Local appends wake with `null` (every subscriber, at once); other processes' carry their event types.
+  const listeners = new Set<(types: AppendedTypes) => void>();
   const subscriptions = subscriptionRegistry();
   const signal = options.signal;
-  const unlistenSignal = signal?.onAppend(() => listeners.forEach((listener) => listener()));
+  const unlistenSignal = signal?.onAppend((types) => listeners.forEach((listener) => listener(types)));
   const recent: RecentEvents | null = options.exclusiveWriter ? createRecentEvents(await readHead(db), options.recentLimits) : null;
   const subscribers = storeSubscribers(db);
   const { skipped } = subscribers;
@@ -78,8 +87,8 @@ export async function createSqlEventStore(db: SqlDatabase, options: SqlEventStor
       any = true;
     }
     if (!any) return;
-    listeners.forEach((listener) => listener());
-    signal?.notify();
+    listeners.forEach((listener) => listener(null));
+    signal?.notify(typesOf(results));
   };
   // Appends that arrive while others are in the database go together (group commit). The only writer plans a
   // batch itself, knowing every stream's head; where several processes append (PostgreSQL), a batch goes through the
@@ -141,12 +150,13 @@ export async function createSqlEventStore(db: SqlDatabase, options: SqlEventStor
       return inMemory && (!stored || comparePositions(inMemory, stored) > 0) ? inMemory : stored;
     },
     onAppend(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
+      const any = () => listener();
+      listeners.add(any);
+      return () => listeners.delete(any);
     },
 
     subscribe(subscribeOptions) {
-      const onAppend = (listener: () => void) => {
+      const onAppend = (listener: (types: AppendedTypes) => void) => {
         listeners.add(listener);
         return () => listeners.delete(listener);
       };
@@ -165,6 +175,13 @@ export async function createSqlEventStore(db: SqlDatabase, options: SqlEventStor
     },
   };
   return store;
+}
+
+/** The event types an append stored. */
+function typesOf(results: readonly AppendResult[]): Set<string> {
+  const types = new Set<string>();
+  for (const result of results) if (result.outcome === 'appended') for (const event of result.events) types.add(event.type);
+  return types;
 }
 
 /** A limited or backward stream read answered from the recent events, or undefined when they do not hold it all. */

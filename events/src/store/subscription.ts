@@ -1,6 +1,7 @@
 import {
   comparePositions,
   START,
+  type AppendedTypes,
   type Position,
   type StoredEvent,
   type Subscription,
@@ -40,8 +41,8 @@ export interface SubscriptionSource {
     batchSize: number,
     handle: (events: readonly StoredEvent[], context: SubscriptionHandlerContext) => Promise<void>,
   ): Promise<TakenBatch | null>;
-  /** Registers a wake-up for local appends; returns the unregister function. */
-  onAppend(listener: () => void): () => void;
+  /** Registers a wake-up for appends (with their types when known); returns the unregister function. */
+  onAppend(listener: (types?: AppendedTypes) => void): () => void;
   /**
    * Optional and cheap (one query, no transaction): the subscriber's stored checkpoint and whether a readable event
    * follows its position. Lets the loop skip the batch when a wake-up or poll finds nothing new (a false "yes" only
@@ -70,7 +71,9 @@ export function startSubscription(source: SubscriptionSource, options: Subscribe
   let followUpUntil = 0;
   const waiters = new Set<{ target: Position; resolve: () => void }>();
 
-  const unregister = source.onAppend(() => {
+  const { wakesFor } = options;
+  const unregister = source.onAppend((types) => {
+    if (types && wakesFor && ![...types].some(wakesFor)) return;
     dirty = true;
     wakeUps += 1;
     followUpMs = FIRST_FOLLOW_UP_MS;

@@ -1,5 +1,6 @@
 import {
   createKeyedLock,
+  isLedgerEventType,
   isSystemActor,
   traceLatency,
   waitForSubscriber,
@@ -19,7 +20,7 @@ import { migrateLedger } from './projection/migrations.ts';
 import { isLedgerEvent } from './projection/changes.ts';
 import { applyToReadModel } from './projection/projection.ts';
 import { createLedgerQueries, type LedgerQueries } from './projection/queries.ts';
-import { isSignUp, recordSignUps, startWalletOpener, type WalletOpener } from './subscribers/wallet-opener.ts';
+import { isSignUp, recordSignUps, SIGN_UP_EVENT, startWalletOpener, type WalletOpener } from './subscribers/wallet-opener.ts';
 
 export interface LedgerDeps {
   readonly store: EventStore;
@@ -95,6 +96,8 @@ export async function createLedger(deps: LedgerDeps): Promise<Ledger> {
       projection = deps.store.subscribe({
         subscriber: PROJECTION_SUBSCRIBER,
         accepts: (event) => isLedgerEvent(event) || isSignUp(event),
+        // Other processes' appends are mostly the games' moves: only the ones this subscription handles wake it.
+        wakesFor: (type) => isLedgerEventType(type) || type === SIGN_UP_EVENT,
         async handle(events, { tx }) {
           for (const id of new Set(events.map((e) => e.metadata.commandId))) traceLatency('projection.read', id);
           const signedUp = tx ? await apply(tx, events) : await deps.db.transaction((t) => apply(t, events));

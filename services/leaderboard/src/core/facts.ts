@@ -96,8 +96,32 @@ const CRAZY_GAME = 'crazy';
 const CRAZY_ROUNDS = 1;
 const WALLET_PREFIX = 'wallet:';
 
+/**
+ * The event types that may hold a fact: factsOf looks at no other, and the projection is woken by other processes'
+ * appends only when they hold one of these (SubscribeOptions.wakesFor).
+ */
+export const FACT_EVENT_TYPES: ReadonlySet<string> = new Set([
+  'PlayerRegistered',
+  'ProfileChanged',
+  'HangmanRequested',
+  'ArcadeRequested',
+  'ArcadeFinished',
+  'HangmanWon',
+  'HangmanLost',
+  'DuelStarted',
+  'RoundEnded',
+  'DuelFinished',
+  'CrazyStarted',
+  'CrazyFinished',
+  'MatchStarted',
+  'MatchFinished',
+  'PlayerRemoved',
+  'AccountCredited',
+]);
+
 /** The facts in one stored event (usually none or one). */
 export function factsOf(event: Pick<StoredEvent, 'streamId' | 'type' | 'data'>): Fact[] {
+  if (!FACT_EVENT_TYPES.has(event.type)) return [];
   switch (event.type) {
     case 'PlayerRegistered': {
       const p = PlayerRegistered.safeParse(event.data);

@@ -23,7 +23,7 @@ import {
   PROJECTION_NAME,
 } from '../config.ts';
 import { applyEvents, newRowCache, type RowCache } from './apply.ts';
-import { isLeaderboardEvent } from '../core/facts.ts';
+import { FACT_EVENT_TYPES, isLeaderboardEvent } from '../core/facts.ts';
 import { LIVE_TABLES, migrateLeaderboard } from './tables.ts';
 
 export interface Logger {
@@ -103,6 +103,7 @@ export function createLeaderboardProjection(deps: {
       subscription = deps.store.subscribe({
         subscriber: PROJECTION_NAME,
         accepts: isLeaderboardEvent,
+        wakesFor: (type) => FACT_EVENT_TYPES.has(type),
         coalesceMs: LIVE_COALESCE_MS,
         batchSize: deps.batchSize ?? LIVE_BATCH_SIZE,
         pollIntervalMs: LIVE_POLL_INTERVAL_MS,

@@ -36,8 +36,11 @@ export function openWalletCommand(userId: string, issuedAt: Date, correlationId:
  * whether any was recorded.
  */
 /** A sign-up the wallet opener answers. */
+/** The event of a sign-up, on the player's stream. */
+export const SIGN_UP_EVENT = 'PlayerRegistered';
+
 export const isSignUp = (event: Pick<StoredEvent, 'type' | 'streamId'>): boolean =>
-  event.type === 'PlayerRegistered' && event.streamId.startsWith('player-');
+  event.type === SIGN_UP_EVENT && event.streamId.startsWith('player-');
 
 export async function recordSignUps(sql: SqlExecutor, events: readonly StoredEvent[], logger: Logger): Promise<boolean> {
   const requests = events.flatMap((event) => {
