@@ -118,4 +118,60 @@ describe.each(databases)('subscriptions of a store other processes append to, on
     await subscriptions[standby]!.stop();
     await Promise.all(stores.map((store) => store.close()));
   });
+
+  it('leaves a standby instance reading the log only now and then, however often it is woken', async () => {
+    const db = await openDatabase();
+    const looks = [0, 0];
+    const stores = [
+      await createSqlEventStore(countingLooks(db, () => (looks[0]! += 1))),
+      await createSqlEventStore(
+        countingLooks(db, () => (looks[1]! += 1)),
+        { migrate: false },
+      ),
+    ];
+    const seenBy: string[][] = [[], []];
+    const subscriptions = stores.map((store, i) =>
+      store.subscribe({
+        subscriber: 'relay-like',
+        pollIntervalMs: 20,
+        handle: async (events) => void seenBy[i]!.push(...events.map((e) => e.streamId)),
+      }),
+    );
+    let last = await append(stores[0]!, 'first', 'E');
+    await Promise.all(subscriptions.map((subscription) => subscription.waitFor(at(last))));
+    const working = seenBy[0]!.includes('first') ? 0 : 1;
+    const standby = 1 - working;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    // Appends through the standby's store wake it at once, every one of them.
+    looks[standby] = 0;
+    const started = Date.now();
+    for (let i = 0; i < 60; i++) last = await append(stores[standby]!, `woken-${i}`, 'E');
+    await subscriptions[working]!.waitFor(at(last));
+    const elapsed = Date.now() - started;
+    expect(seenBy[working]!.filter((id) => id.startsWith('woken-'))).toHaveLength(60);
+    expect(seenBy[standby]!.filter((id) => id.startsWith('woken-'))).toEqual([]);
+    // At most one look per recheck interval (250 ms), however many wake-ups and polls came between.
+    expect(looks[standby]).toBeLessThanOrEqual(Math.ceil(elapsed / 250) + 1);
+    await Promise.all(subscriptions.map((subscription) => subscription.stop()));
+    await Promise.all(stores.map((store) => store.close()));
+  });
 });
+
+/** The database, counting the statements with which a subscription looks at its checkpoint and what follows it. */
+function countingLooks(db: SqlDatabase, looked: () => void): SqlDatabase {
+  const counting = (inner: SqlDatabase): SqlDatabase =>
+    new Proxy(inner, {
+      get(target, key) {
+        if (key === 'query')
+          return (text: string, params?: readonly unknown[]) => {
+            if (text.includes('checkpoint_transaction')) looked();
+            return target.query(text, params);
+          };
+        if (key === 'inLane' && target.inLane)
+          return (lane: Parameters<NonNullable<SqlDatabase['inLane']>>[0]) => counting(target.inLane!(lane));
+        const value: unknown = Reflect.get(target, key);
+        return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+  return counting(db);
+}

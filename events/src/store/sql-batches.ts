@@ -28,6 +28,12 @@ const SKIPPED_CHECKPOINT_SAVE_MS = 1_000;
  * longest a batch waits when that instance stops (another poll follows).
  */
 const STANDBY_MS = 1_000;
+/**
+ * How often a standby instance looks at the log and the working instance's checkpoint: every wake-up would cost it a
+ * read per append signal to learn only that the other is still working. Bounds how much later than STANDBY_MS it
+ * takes over.
+ */
+const STANDBY_RECHECK_MS = 250;
 
 type BatchHandler = (events: readonly StoredEvent[], context: SubscriptionHandlerContext) => Promise<void>;
 /** The advisory lock (`hashtext` of this key) that lets one instance at a time take a subscriber's next batch. */
@@ -144,6 +150,8 @@ export function fromDatabaseSource(
   const at = new Map<string, Position>();
   // When a peek last found another instance's checkpoint ahead of this one: that instance is doing the work.
   const othersActiveAt = new Map<string, number>();
+  // When a peek last read, so a standby instance reads at most once per STANDBY_RECHECK_MS.
+  const lookedAt = new Map<string, number>();
   // What the last peek read, for the batch that follows it.
   const peeked = new Map<string, { readonly from: Position; readonly events: readonly StoredEvent[] }>();
   // A subscriber that takes every batch reads it after taking its lock (so standby instances read nothing).
@@ -158,6 +166,12 @@ export function fromDatabaseSource(
     ...batchesAfterPosition({ db, shared, at, readAfter, accepts, onlyWriter: false }),
     loadCheckpoint: startingAt(at, loadCheckpoint),
     async peek(subscriber, batchSize) {
+      // Standing by, a wake-up is the working instance's to follow: this one looks again only now and then.
+      const now = Date.now();
+      const othersAt = othersActiveAt.get(subscriber) ?? -Infinity;
+      if (now - othersAt < STANDBY_MS && now - (lookedAt.get(subscriber) ?? -Infinity) < STANDBY_RECHECK_MS)
+        return { checkpoint: null, more: false, standingBy: true };
+      lookedAt.set(subscriber, now);
       let from = at.get(subscriber) ?? START;
       const limit = accepts ? batchSize : 1;
       const { checkpoint, events } = await readCheckpointAndAfter(db, subscriber, from, limit);
