@@ -1,8 +1,8 @@
 /**
  * The game engine as its own process (distributed mode, `npm run start:distributed`): engine commands from the
  * `commands.engine` topic, its ledger commands (fees, rewards, refunds) over `commands.ledger` with outcomes on
- * its own reply group, the read model in the `engine` schema, the sweeper, /health + /ready on ENGINE_PORT
- * (default 3102) and /metrics on METRICS_PORT (default 9102). Needs DATABASE_URL and KAFKA_BROKERS.
+ * its own reply group, the read model in the `engine` schema, the sweeper, the store → Kafka relay, /health + /ready
+ * on ENGINE_PORT (default 3102) and /metrics on METRICS_PORT (default 9102). Needs DATABASE_URL and KAFKA_BROKERS.
  */
 import {
   COMMAND_TOPICS,
@@ -13,9 +13,11 @@ import {
   KAFKA_BUS_DEFAULTS,
   REPLY_TOPIC,
   replyGroupId,
+  RELAY_SUBSCRIBER,
   runService,
   SERVICE_SCHEMAS,
   serveCommands,
+  startRelay,
 } from '@qal/events';
 import { observeCommandHandler, serveServiceMetrics, watchService } from '@qal/events/metrics';
 import { METRICS_PORT_DEFAULT, PROJECTION_SUBSCRIBER } from './config.ts';
@@ -35,7 +37,7 @@ await runService({
   async start({ store: unobserved, db, bus, logger, instanceId, env }) {
     const watched = watchService(metrics.registry, {
       store: unobserved,
-      projections: [PROJECTION_SUBSCRIBER],
+      projections: [PROJECTION_SUBSCRIBER, RELAY_SUBSCRIBER],
       brokers: env.kafkaBrokers,
       consumers: [
         { name: 'commands', groupId: commandGroupId('engine'), topics: [COMMAND_TOPICS.engine] },
@@ -47,6 +49,10 @@ await runService({
     const busCommands = await createBusCommandSender({ bus, instanceId, topicFor: commandTopicFor });
     const engine = createGameEngine({ store, db, commands: busCommands, timers: busCommands, logger });
     await engine.start();
+    // A relay here (the leaderboard process runs one as well; the store lets one publish a batch at a time): most
+    // appends are this process's moves, which wake it at once, so a move reaches the gateways without waiting for
+    // its append's notification to reach another process.
+    const relay = await startRelay({ store, bus, onError: (err) => logger.warn({ err }, 'relay: publishing a batch failed; retrying') });
     let caughtUp = false;
     engine.waitForProjection(await store.head(), CATCH_UP_TIMEOUT_MS).then(
       () => (caughtUp = true),
@@ -62,6 +68,7 @@ await runService({
       checks: { projection: () => caughtUp },
       async stop() {
         await commands.stop(); // offsets of the commands handled so far are committed here
+        await relay.stop(); // the batch in flight is published and checkpointed, or rolled back
         await engine.stop();
         await busCommands.close();
         await watched.close();

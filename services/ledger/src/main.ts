@@ -9,11 +9,9 @@ import {
   commandGroupId,
   correlatedHandler,
   observeAppends,
-  RELAY_SUBSCRIBER,
   runService,
   SERVICE_SCHEMAS,
   serveCommands,
-  startRelay,
   type Position,
 } from '@qal/events';
 import { observeCommandHandler, serveServiceMetrics, watchService } from '@qal/events/metrics';
@@ -52,17 +50,13 @@ await runService({
   async start({ store: unobserved, db, bus, logger, env }) {
     const watched = watchService(metrics.registry, {
       store: observeAppends(unobserved, transfers),
-      projections: [...LEDGER_PROJECTIONS, RELAY_SUBSCRIBER],
+      projections: [...LEDGER_PROJECTIONS],
       brokers: env.kafkaBrokers,
       consumers: [{ name: 'commands', groupId: commandGroupId('ledger'), topics: [COMMAND_TOPICS.ledger] }],
     });
     const store = watched.store;
     const ledger = await createLedger({ store, db, payments: paymentsFrom(env.raw), logger });
     await ledger.start();
-    // A relay here too (the leaderboard process runs one as well; the store lets one publish a batch at a time):
-    // woken by this process's own appends at once, it publishes a wallet change without waiting for the append's
-    // notification to reach another process.
-    const relay = await startRelay({ store, bus, onError: (err) => logger.warn({ err }, 'relay: publishing a batch failed; retrying') });
     let caughtUp = false;
     const head: Position = await store.head();
     ledger.waitForProjection(head, CATCH_UP_TIMEOUT_MS).then(
@@ -79,7 +73,6 @@ await runService({
       checks: { projection: () => caughtUp },
       async stop() {
         await commands.stop(); // offsets of the commands handled so far are committed here
-        await relay.stop(); // the batch in flight is published and checkpointed, or rolled back
         await ledger.stop();
         await watched.close();
       },
