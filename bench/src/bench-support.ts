@@ -4,7 +4,6 @@
  * (QAL_LATENCY_TRACE=1, events/src/process/latency-trace.ts).
  */
 import { randomUUID } from 'node:crypto';
-import { createServer } from 'node:net';
 import { LATENCY_TRACE_PREFIX } from '@qal/events';
 
 export const percentile = (sorted: readonly number[], p: number) =>
@@ -26,17 +25,6 @@ export function summary(samples: readonly number[]): Summary {
     p99Ms: round(percentile(sorted, 99)),
     maxMs: round(sorted.at(-1) ?? 0),
   };
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 const SMS_LINE = /^\[sms\] (\+\d+) (\d{6}) /;

@@ -28,9 +28,9 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { createScratchDatabase, findOrStartKafka, findTestPostgres, stopKafkaIfStarted } from '@qal/events/testing';
+import { createScratchDatabase, findOrStartKafka, findTestPostgres, freePort, stopKafkaIfStarted } from '@qal/events/testing';
 import { createTopology, REPO_ROOT, serviceLaunch } from '../../scripts/distributed/topology.ts';
-import { freePort, latencyTraces, round, smsOutbox, type LatencyTraces, type StageFigure } from './bench-support.ts';
+import { latencyTraces, round, smsOutbox, type LatencyTraces, type StageFigure } from './bench-support.ts';
 import { benchRooms, startPlayers, type RoomsFigures, type RoomsSettings } from './distributed-rooms.ts';
 import { benchTokens, type TokenFigures, type TokenSettings } from './distributed-tokens.ts';
 

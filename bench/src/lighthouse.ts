@@ -19,7 +19,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Result } from 'lighthouse';
-import { freePort } from './bench-support.ts';
+import { freePort } from '@qal/events/testing';
 
 const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), '../..');
 /** The gateway serves CLIENT_DIST_DIR when it is set, client/dist otherwise. */

@@ -7,10 +7,10 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { cp, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '@qal/events/testing';
 import { afterAll, describe, expect, it } from 'vitest';
 import { commandOf, copyOf, envOf, healthCommandOf, ignoreMatcher, readDockerfile, type Stage } from './dockerfile.ts';
 
@@ -169,13 +169,4 @@ async function healthy(command: string[], cwd: string, env: Record<string, strin
     if (Date.now() > deadline) throw new Error(`the HEALTHCHECK did not pass within ${HEALTHY_WITHIN_MS} ms`);
     await new Promise((resolve) => setTimeout(resolve, 1_000));
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
 }

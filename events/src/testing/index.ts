@@ -6,4 +6,5 @@
 export { createScratchDatabase, findTestPostgres } from './postgres.ts';
 export { findOrStartKafka, kafkaAnswers, stopKafkaIfStarted } from './kafka.ts';
 export { findTestRedis } from './redis.ts';
+export { freePort } from './ports.ts';
 export { dockerAnswers, setKafkaContainerRunning } from './containers.ts';

@@ -4,7 +4,7 @@
  * game-engine, leaderboard, two gateways) spawned as in `npm run start:distributed`.
  */
 import { execFile } from 'node:child_process';
-import { connect, createServer } from 'node:net';
+import { connect } from 'node:net';
 import path from 'node:path';
 import { openPostgresDatabase, type SqlDatabase } from '@qal/events';
 import {
@@ -12,6 +12,7 @@ import {
   findOrStartKafka,
   findTestPostgres,
   findTestRedis,
+  freePort,
   kafkaAnswers,
   setKafkaContainerRunning,
   stopKafkaIfStarted,
@@ -43,17 +44,6 @@ export interface Cluster {
   /** The last lines every process wrote, for a failure report. */
   recentLogs(): string;
   close(): Promise<void>;
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 function redisAnswers(url: string): Promise<boolean> {
