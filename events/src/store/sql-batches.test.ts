@@ -94,15 +94,7 @@ describe.each(databases)('subscriptions of a store other processes append to, on
   it('lets a standby instance take over the batches once the working one stops', async () => {
     const db = await openDatabase();
     const stores = [await createSqlEventStore(db), await createSqlEventStore(db, { migrate: false })];
-    const seenBy: string[][] = [[], []];
-    // Like the relay: every event is the handler's.
-    const subscriptions = stores.map((store, i) =>
-      store.subscribe({
-        subscriber: 'relay-like',
-        pollIntervalMs: 20,
-        handle: async (events) => void seenBy[i]!.push(...events.map((e) => e.streamId)),
-      }),
-    );
+    const { seenBy, subscriptions } = relayLike(stores);
     let last: StoredEvent | undefined;
     for (let i = 0; i < 10; i++) last = await append(stores[0]!, `before-${i}`, 'E');
     await Promise.all(subscriptions.map((subscription) => subscription.waitFor(at(last!))));
@@ -129,14 +121,7 @@ describe.each(databases)('subscriptions of a store other processes append to, on
         { migrate: false },
       ),
     ];
-    const seenBy: string[][] = [[], []];
-    const subscriptions = stores.map((store, i) =>
-      store.subscribe({
-        subscriber: 'relay-like',
-        pollIntervalMs: 20,
-        handle: async (events) => void seenBy[i]!.push(...events.map((e) => e.streamId)),
-      }),
-    );
+    const { seenBy, subscriptions } = relayLike(stores);
     let last = await append(stores[0]!, 'first', 'E');
     await Promise.all(subscriptions.map((subscription) => subscription.waitFor(at(last))));
     const working = seenBy[0]!.includes('first') ? 0 : 1;
@@ -156,6 +141,19 @@ describe.each(databases)('subscriptions of a store other processes append to, on
     await Promise.all(stores.map((store) => store.close()));
   });
 });
+
+/** One subscriber on each store, like the relay (every event is the handler's); what each instance was handed. */
+function relayLike(stores: readonly EventStore[]) {
+  const seenBy = stores.map((): string[] => []);
+  const subscriptions = stores.map((store, i) =>
+    store.subscribe({
+      subscriber: 'relay-like',
+      pollIntervalMs: 20,
+      handle: async (events) => void seenBy[i]!.push(...events.map((e) => e.streamId)),
+    }),
+  );
+  return { seenBy, subscriptions };
+}
 
 /** The database, counting the statements with which a subscription looks at its checkpoint and what follows it. */
 function countingLooks(db: SqlDatabase, looked: () => void): SqlDatabase {
