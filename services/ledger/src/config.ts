@@ -30,6 +30,12 @@ export const MAX_APPEND_ATTEMPTS = 100;
 export const RETRY_JITTER_MS = 2;
 export const RETRY_MAX_WAIT_MS = 50;
 
+/**
+ * Wallets whose state a ledger process keeps from its own last write, to decide its next command on them unread
+ * (about 200 bytes each); past this many the oldest are forgotten and read again when next needed.
+ */
+export const MAX_REMEMBERED_WALLETS = 100_000;
+
 /** How long `handle()` waits for the read model to show its own write before answering anyway. */
 export const READ_YOUR_WRITES_TIMEOUT_MS = 5_000;
 /** How many expired holds one ExpireHolds command resolves at most (the timer sends it again). */

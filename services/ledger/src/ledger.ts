@@ -15,6 +15,7 @@ import {
 import { PROJECTION_SUBSCRIBER, READ_YOUR_WRITES_TIMEOUT_MS } from './config.ts';
 import { dispatch } from './handlers/dispatch.ts';
 import type { HandlerDeps, Logger } from './handlers/shell.ts';
+import { createWalletMemory } from './handlers/wallet-memory.ts';
 import type { PaymentProvider } from './payments/port.ts';
 import { migrateLedger } from './projection/migrations.ts';
 import { isLedgerEvent } from './projection/changes.ts';
@@ -50,7 +51,14 @@ const silent: Logger = { info: () => undefined, error: () => undefined };
 
 export async function createLedger(deps: LedgerDeps): Promise<Ledger> {
   const logger = deps.logger ?? silent;
-  const handlerDeps: HandlerDeps = { store: deps.store, db: deps.db, payments: deps.payments, locks: createKeyedLock(), logger };
+  const handlerDeps: HandlerDeps = {
+    store: deps.store,
+    db: deps.db,
+    payments: deps.payments,
+    locks: createKeyedLock(),
+    logger,
+    wallets: createWalletMemory(),
+  };
   const queries = createLedgerQueries(deps.db);
   let projection: Subscription | null = null;
   let opener: WalletOpener | null = null;

@@ -297,6 +297,23 @@ export function ledgerBehaviour(factory: BackendFactory): void {
       expect(await ledger.handle(command('PlaceHold', hold))).toMatchObject({ reason: 'insufficient_tokens' });
     });
 
+    it('decides on a wallet as this instance left it, yet answers right after another instance moved it', async () => {
+      const userId = await open('moved');
+      const wallet = walletAccountId(userId);
+      const move = (by: Ledger, from: string, to: string, amount: number, tag: string) =>
+        by.handle(command('Transfer', { transferId: uuidFrom(userId, tag), from, to, amount, reason: 'game_fee' }));
+      expect(await move(ledger, wallet, 'house', 10, 'a')).toMatchObject({ status: 'succeeded' });
+      // The other instance spends 80 of the 90 this one last saw: 20 more must be refused.
+      expect(await move(other, wallet, 'house', 80, 'b')).toMatchObject({ status: 'succeeded' });
+      expect(await move(ledger, wallet, 'house', 20, 'c')).toMatchObject({ reason: 'insufficient_tokens', details: { available: 10 } });
+      // The other instance pays 50 in, unseen here: 40 of the 60 must be allowed.
+      expect(await move(other, 'house', wallet, 50, 'd')).toMatchObject({ status: 'succeeded' });
+      const allowed = await move(ledger, wallet, 'house', 40, 'e');
+      expect(data(allowed).wallets).toEqual({ [wallet]: { balance: 20, held: 0, available: 20 } });
+      await settle();
+      expect(await ledger.queries.wallet(asUserId(userId))).toMatchObject({ balance: 20 });
+    });
+
     it('names bad requests: invalid amounts, unknown commands, malformed payloads', async () => {
       const userId = await open('bad');
       const base = { transferId: uuidFrom(userId, 'x'), from: walletAccountId(userId), to: 'house', reason: 'game_fee' };

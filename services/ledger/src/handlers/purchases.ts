@@ -66,7 +66,7 @@ export function startPurchase(deps: HandlerDeps, command: CommandEnvelope, paylo
     };
     const data = { purchaseId: payload.purchaseId, status: 'pending', checkoutUrl: checkout.checkoutUrl };
     try {
-      const position = await appendDecision(deps.store, command, [purchaseStartedAppend(started)], data);
+      const position = await appendDecision(deps, command, [purchaseStartedAppend(started)], data);
       if (position !== 'duplicate') return answer(succeeded(command.commandId, data), position);
     } catch (error) {
       // Another process started the same purchase id first: answer from what it stored.
@@ -132,12 +132,12 @@ export async function confirmPurchase(
           current.purchase,
           deps.payments.name,
           verification.reference,
-          await loadAccounts(deps.store, [wallet]),
+          await loadAccounts(deps, [wallet]),
         );
         if (decision.kind === 'already_completed') return completedAnswer(current);
         if (decision.kind === 'rejected') return answer(rejected(command.commandId, decision.reason, { ...decision.details }));
         const data = { purchaseId: started.purchaseId, status: 'completed', tokens: started.tokens, alreadyCredited: false };
-        const position = await appendDecision(deps.store, command, decision.appends, data);
+        const position = await appendDecision(deps, command, decision.appends, data);
         return position === 'duplicate' ? AGAIN : answer(succeeded(command.commandId, data), position);
       }),
     );

@@ -28,7 +28,9 @@ import {
   type HoldState,
   type PurchaseState,
 } from '../core/state.ts';
+import type { Accounts } from '../core/decide.ts';
 import type { PaymentProvider } from '../payments/port.ts';
+import type { WalletMemory } from './wallet-memory.ts';
 
 export interface Logger {
   info(...args: unknown[]): void;
@@ -41,6 +43,7 @@ export interface HandlerDeps {
   readonly payments: PaymentProvider;
   readonly locks: KeyedLock;
   readonly logger: Logger;
+  readonly wallets: WalletMemory;
 }
 
 /** A handler's answer, and the position of what it appended (null when it appended nothing). */
@@ -85,16 +88,35 @@ export async function loadWallet(store: EventStore, accountId: AccountId): Promi
   return walletFromLastEvent(accountId, last);
 }
 
-/** The accounts a decision needs: wallets from their last event, escrows folded (they live for one match). */
-export async function loadAccounts(store: EventStore, accountIds: readonly AccountId[]): Promise<Map<string, AccountState>> {
+/** The accounts a decision needs, read: wallets from their last event, escrows folded (they live for one match). */
+export async function loadAccounts(deps: HandlerDeps, accountIds: readonly AccountId[]): Promise<Map<string, AccountState>> {
   const states = await Promise.all(
     accountIds.map(async (accountId) => {
-      if (accountId.startsWith('wallet:')) return loadWallet(store, accountId);
-      const events = await store.readStream(accountStreamId(accountId));
+      if (accountId.startsWith('wallet:')) return loadWallet(deps.store, accountId);
+      const events = await deps.store.readStream(accountStreamId(accountId));
       return events.length === 0 ? emptyAccount(accountId, true) : foldAccount(accountId, typed(events));
     }),
   );
+  deps.wallets.learn(states);
   return new Map(states.map((state) => [state.accountId, state]));
+}
+
+/**
+ * Decides on the wallets as this process last wrote or read them, unread, when it knows them all: an accepted
+ * decision is appended at their versions, so it lands only if no other process moved them since. A refusal
+ * appends nothing and so meets no such check: it is decided again on states read from the store.
+ */
+export async function decideOnAccounts<D extends { readonly kind: string }>(
+  deps: HandlerDeps,
+  accountIds: readonly AccountId[],
+  decide: (accounts: Accounts) => D,
+): Promise<D> {
+  const remembered = deps.wallets.recall(accountIds);
+  if (remembered) {
+    const decision = decide(remembered);
+    if (decision.kind === 'accepted') return decision;
+  }
+  return decide(await loadAccounts(deps, accountIds));
 }
 
 export async function loadHold(store: EventStore, holdId: string): Promise<{ hold: HoldState; last: StoredEvent } | null> {
@@ -129,16 +151,36 @@ export function recordedOutcome(event: StoredEvent): { commandId: string | null;
 /**
  * Appends a decision. Every event records the command it came from; the transfer's, hold's or purchase's own
  * event also records the outcome, so a retry of the command (or a re-delivery) can answer exactly as the
- * first time. Returns the position of the append, or 'duplicate' when every event was stored already.
+ * first time. Returns the position of the append, or 'duplicate' when every event was stored already. The
+ * process remembers the wallets as the append left them; an append that did not land forgets them.
  */
 export async function appendDecision(
-  store: EventStore,
+  deps: HandlerDeps,
   command: CommandEnvelope,
   appends: readonly StreamAppend[],
   outcome: JsonObject,
 ): Promise<Position | 'duplicate'> {
+  let result: Awaited<ReturnType<EventStore['append']>>;
+  try {
+    result = await appendWithOutcome(deps.store, command, appends, outcome);
+  } catch (error) {
+    deps.wallets.forget(appends);
+    throw error;
+  }
+  if (result.outcome === 'duplicate') {
+    deps.wallets.forget(appends);
+    return 'duplicate';
+  }
+  deps.wallets.appended(appends);
+  let last: Position | null = null;
+  for (const event of result.events) if (!last || comparePositions(event, last) > 0) last = event;
+  if (!last) throw new Error('an append returned no events');
+  return { transactionId: last.transactionId, globalPosition: last.globalPosition };
+}
+
+function appendWithOutcome(store: EventStore, command: CommandEnvelope, appends: readonly StreamAppend[], outcome: JsonObject) {
   const base: JsonObject = { commandId: command.commandId, correlationId: command.correlationId, actorId: command.actorId };
-  const result = await store.append(
+  return store.append(
     appends.map((append) => ({
       ...append,
       events: append.events.map((event) => ({
@@ -147,9 +189,4 @@ export async function appendDecision(
       })),
     })),
   );
-  if (result.outcome === 'duplicate') return 'duplicate';
-  let last: Position | null = null;
-  for (const event of result.events) if (!last || comparePositions(event, last) > 0) last = event;
-  if (!last) throw new Error('an append returned no events');
-  return { transactionId: last.transactionId, globalPosition: last.globalPosition };
 }

@@ -19,8 +19,8 @@ import {
   AGAIN,
   answer,
   appendDecision,
+  decideOnAccounts,
   firstEvent,
-  loadAccounts,
   loadHold,
   recordedOutcome,
   withRetries,
@@ -50,8 +50,8 @@ function sameMovement(recorded: JsonObject, movement: Movement): boolean {
 }
 
 /**
- * The common case is a new transfer id, so the first try goes straight to deciding and appending (one read and
- * one append). Only when that is refused, or the store already knows the events, is the id looked up: an earlier
+ * The common case is a new transfer id, so the first try goes straight to deciding and appending (on the wallets
+ * as this process last left them, else one read, and one append). Only when that is refused, or the store already knows the events, is the id looked up: an earlier
  * use answers as it did, even if the wallet could no longer afford it now.
  */
 export function transfer(deps: HandlerDeps, command: CommandEnvelope, payload: z.infer<typeof Transfer>): Promise<HandlerResult> {
@@ -72,11 +72,11 @@ export function transfer(deps: HandlerDeps, command: CommandEnvelope, payload: z
         const replay = await earlier();
         if (replay) return replay;
       }
-      const decision = decideTransfer(movement, await loadAccounts(deps.store, accountIds));
+      const decision = await decideOnAccounts(deps, accountIds, (accounts) => decideTransfer(movement, accounts));
       if (decision.kind === 'rejected')
         return (attempt === 1 ? await earlier() : null) ?? answer(rejected(command.commandId, decision.reason, { ...decision.details }));
       const data = { transferId: movement.id, status: 'posted', wallets: { ...decision.wallets } };
-      const position = await appendDecision(deps.store, command, decision.appends, data);
+      const position = await appendDecision(deps, command, decision.appends, data);
       return position === 'duplicate' ? AGAIN : answer(succeeded(command.commandId, data), position);
     }),
   );
@@ -101,11 +101,11 @@ export function placeHold(deps: HandlerDeps, command: CommandEnvelope, payload: 
         const replay = await earlier();
         if (replay) return replay;
       }
-      const decision = decidePlaceHold(movement, expiresAt, await loadAccounts(deps.store, accountIds));
+      const decision = await decideOnAccounts(deps, accountIds, (accounts) => decidePlaceHold(movement, expiresAt, accounts));
       if (decision.kind === 'rejected')
         return (attempt === 1 ? await earlier() : null) ?? answer(rejected(command.commandId, decision.reason, { ...decision.details }));
       const data = { holdId: movement.id, status: 'pending', wallets: { ...decision.wallets } };
-      const position = await appendDecision(deps.store, command, decision.appends, data);
+      const position = await appendDecision(deps, command, decision.appends, data);
       return position === 'duplicate' ? AGAIN : answer(succeeded(command.commandId, data), position);
     }),
   );
@@ -134,10 +134,10 @@ async function resolveHold(deps: HandlerDeps, command: CommandEnvelope, holdId: 
             : rejected(command.commandId, 'hold_already_resolved', { holdId, status: hold.status }),
         );
       }
-      const decision = decideResolveHold(hold, resolution, await loadAccounts(deps.store, accountIds));
+      const decision = await decideOnAccounts(deps, accountIds, (accounts) => decideResolveHold(hold, resolution, accounts));
       if (decision.kind === 'rejected') return answer(rejected(command.commandId, decision.reason, { ...decision.details }));
       const data = { holdId, status: resolution.kind, wallets: { ...decision.wallets } };
-      const position = await appendDecision(deps.store, command, decision.appends, data);
+      const position = await appendDecision(deps, command, decision.appends, data);
       return position === 'duplicate' ? AGAIN : answer(succeeded(command.commandId, data), position);
     }),
   );

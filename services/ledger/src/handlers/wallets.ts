@@ -34,7 +34,7 @@ export function openWallet(deps: HandlerDeps, command: CommandEnvelope, payload:
       const decision = decideOpenWallet(payload.userId, await loadWallet(deps.store, accountId));
       if (decision.kind === 'already_open') return answer(succeeded(command.commandId, { balance: decision.wallet.balance }));
       const data = { balance: decision.wallets[accountId]?.balance ?? 0 };
-      const position = await appendDecision(deps.store, command, decision.appends, data);
+      const position = await appendDecision(deps, command, decision.appends, data);
       return position === 'duplicate' ? AGAIN : answer(succeeded(command.commandId, data), position);
     }),
   );
@@ -57,7 +57,7 @@ export function claimDailyBonus(
       // Both reads at once: the wallet is only needed when the bonus was not claimed yet, which is the usual case.
       const [existing, accounts] = await Promise.all([
         firstEvent(deps.store, transferStreamId(transferId)),
-        loadAccounts(deps.store, [accountId]),
+        loadAccounts(deps, [accountId]),
       ]);
       if (existing) {
         const first = recordedOutcome(existing);
@@ -82,7 +82,7 @@ export function claimDailyBonus(
       if (decision.kind === 'rejected') return answer(rejected(command.commandId, decision.reason, { ...decision.details }));
       const wallet = decision.wallets[accountId];
       const data = { amount: DAILY_BONUS_TOKENS, balance: wallet?.balance ?? 0, available: wallet?.available ?? 0 };
-      const position = await appendDecision(deps.store, command, decision.appends, data);
+      const position = await appendDecision(deps, command, decision.appends, data);
       return position === 'duplicate' ? AGAIN : answer(succeeded(command.commandId, data), position);
     }),
   );
