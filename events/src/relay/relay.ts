@@ -17,6 +17,8 @@ export interface RelayOptions {
   readonly pollIntervalMs?: number;
   /** A failed batch (broker or database away) is retried after a backoff; this hears about each failure. */
   readonly onError?: (error: unknown) => void;
+  /** This copy takes the batches over from the others (`SubscribeOptions.preferred`). */
+  readonly preferred?: boolean;
 }
 
 export interface Relay {
@@ -58,6 +60,7 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
     ...(options.batchSize === undefined ? {} : { batchSize: options.batchSize }),
     ...(options.pollIntervalMs === undefined ? {} : { pollIntervalMs: options.pollIntervalMs }),
     ...(options.onError ? { onError: options.onError } : {}),
+    ...(options.preferred ? { preferred: true } : {}),
     async handle(events) {
       const traced = new Set(events.map((e) => e.metadata.commandId));
       traced.forEach((id) => traceLatency('relay.read', id));

@@ -130,6 +130,13 @@ export interface SubscribeOptions {
    * wait at once, so it costs latency only to readers who do not wait.
    */
   readonly coalesceMs?: number;
+  /**
+   * Where several processes run this subscriber, one at a time takes its batches and the others stand by while it
+   * works. A preferred instance never stands by: it takes the batches whenever it can, and the others then stand by.
+   * For the instance that learns of most appends first (the relay in the process that appends most), so that the
+   * work stays there however the instances started.
+   */
+  readonly preferred?: boolean;
 }
 
 export interface Subscription {

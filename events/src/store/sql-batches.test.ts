@@ -111,6 +111,32 @@ describe.each(databases)('subscriptions of a store other processes append to, on
     await Promise.all(stores.map((store) => store.close()));
   });
 
+  it('hands the batches over to a preferred instance that found another already working', async () => {
+    const db = await openDatabase();
+    const stores = [await createSqlEventStore(db), await createSqlEventStore(db, { migrate: false })];
+    const seenBy: string[][] = [[], []];
+    // The preferred instance looks rarely unless its own store wakes it: the other takes the early appends.
+    const subscriptions = stores.map((store, i) =>
+      store.subscribe({
+        subscriber: 'relay-like',
+        pollIntervalMs: i === 1 ? 200 : 20,
+        preferred: i === 1,
+        handle: async (events) => void seenBy[i]!.push(...events.map((e) => e.streamId)),
+      }),
+    );
+    let last = await append(stores[0]!, 'first', 'E');
+    for (let i = 0; i < 5; i++) last = await append(stores[0]!, `early-${i}`, 'E');
+    // The preferred instance follows the other's checkpoint, so it has seen that one working.
+    await Promise.all(subscriptions.map((subscription) => subscription.waitFor(at(last))));
+    const late = Array.from({ length: 30 }, (_, i) => `late-${i}`);
+    for (const id of late) last = await append(stores[1]!, id, 'E');
+    await Promise.all(subscriptions.map((subscription) => subscription.waitFor(at(last))));
+    expect(seenBy[1]!.slice(-10)).toEqual(late.slice(-10));
+    expect([...seenBy[0]!, ...seenBy[1]!].sort()).toEqual(['first', ...Array.from({ length: 5 }, (_, i) => `early-${i}`), ...late].sort());
+    await Promise.all(subscriptions.map((subscription) => subscription.stop()));
+    await Promise.all(stores.map((store) => store.close()));
+  });
+
   it('leaves a standby instance reading the log only now and then, however often it is woken', async () => {
     const db = await openDatabase();
     const looks = [0, 0];

@@ -5,7 +5,14 @@
  */
 import { createKeyedLock, type KeyedLock } from '../keyed-lock.ts';
 import type { SqlDatabase, SqlExecutor } from '../sql/port.ts';
-import { comparePositions, START, type Position, type StoredEvent, type SubscriptionHandlerContext } from './port.ts';
+import {
+  comparePositions,
+  START,
+  type Position,
+  type StoredEvent,
+  type SubscribeOptions,
+  type SubscriptionHandlerContext,
+} from './port.ts';
 import type { RecentEvents } from './recent-events.ts';
 import {
   readAllAfterCheckpoint,
@@ -138,15 +145,17 @@ export function fromMemorySource(
  * checkpoint and the events after this instance's position in one statement, outside any transaction, so a batch of
  * nothing the handler accepts costs that one read. A subscriber that accepts every event (the relay, which several
  * processes run and one at a time works) reads only whether one follows, and its batch once it holds the lock. A
- * standby instance follows the stored checkpoint of the one doing the work.
+ * standby instance follows the stored checkpoint of the one doing the work; a preferred one never stands by, so it
+ * takes the work over from the others.
  */
 export function fromDatabaseSource(
   db: SqlDatabase,
   shared: StoreSubscribers,
-  accepts: ((event: StoredEvent) => boolean) | undefined,
+  subscription: Pick<SubscribeOptions, 'accepts' | 'preferred'>,
   loadCheckpoint: (subscriber: string) => Promise<Position | null>,
   onAppend: SubscriptionSource['onAppend'],
 ): SubscriptionSource {
+  const { accepts, preferred = false } = subscription;
   const at = new Map<string, Position>();
   // When a peek last found another instance's checkpoint ahead of this one: that instance is doing the work.
   const othersActiveAt = new Map<string, number>();
@@ -169,7 +178,7 @@ export function fromDatabaseSource(
       // Standing by, a wake-up is the working instance's to follow: this one looks again only now and then.
       const now = Date.now();
       const othersAt = othersActiveAt.get(subscriber) ?? -Infinity;
-      if (now - othersAt < STANDBY_MS && now - (lookedAt.get(subscriber) ?? -Infinity) < STANDBY_RECHECK_MS)
+      if (!preferred && now - othersAt < STANDBY_MS && now - (lookedAt.get(subscriber) ?? -Infinity) < STANDBY_RECHECK_MS)
         return { checkpoint: null, more: false, standingBy: true };
       lookedAt.set(subscriber, now);
       let from = at.get(subscriber) ?? START;
@@ -188,7 +197,7 @@ export function fromDatabaseSource(
       // While another instance works, racing it for each batch's lock would cost both a transaction per wake-up:
       // this one leaves it the batches its handler takes (skipping the others costs nothing) until that
       // instance's checkpoint has stood still for a while.
-      const standingBy = Date.now() - (othersActiveAt.get(subscriber) ?? -Infinity) < STANDBY_MS;
+      const standingBy = !preferred && Date.now() - (othersActiveAt.get(subscriber) ?? -Infinity) < STANDBY_MS;
       const wouldHandle = !accepts || after.length === 0 || after.some(accepts);
       if (waiting && standingBy && wouldHandle) return { checkpoint, more: false, standingBy: true };
       return { checkpoint, more: waiting };

@@ -160,10 +160,9 @@ export async function createSqlEventStore(db: SqlDatabase, options: SqlEventStor
         listeners.add(listener);
         return () => listeners.delete(listener);
       };
-      const { accepts } = subscribeOptions;
       const source = recent
-        ? fromMemorySource(batches, subscribers, recent, accepts, store.loadCheckpoint, onAppend)
-        : fromDatabaseSource(batches, subscribers, accepts, store.loadCheckpoint, onAppend);
+        ? fromMemorySource(batches, subscribers, recent, subscribeOptions.accepts, store.loadCheckpoint, onAppend)
+        : fromDatabaseSource(batches, subscribers, subscribeOptions, store.loadCheckpoint, onAppend);
       return subscriptions.track(startSubscription(source, subscribeOptions));
     },
 

@@ -49,10 +49,15 @@ await runService({
     const busCommands = await createBusCommandSender({ bus, instanceId, topicFor: commandTopicFor });
     const engine = createGameEngine({ store, db, commands: busCommands, timers: busCommands, logger });
     await engine.start();
-    // A relay here (the leaderboard process runs one as well; the store lets one publish a batch at a time): most
+    // The preferred relay copy (the leaderboard process runs the other, which stands by while this one works): most
     // appends are this process's moves, which wake it at once, so a move reaches the gateways without waiting for
     // its append's notification to reach another process.
-    const relay = await startRelay({ store, bus, onError: (err) => logger.warn({ err }, 'relay: publishing a batch failed; retrying') });
+    const relay = await startRelay({
+      store,
+      bus,
+      preferred: true,
+      onError: (err) => logger.warn({ err }, 'relay: publishing a batch failed; retrying'),
+    });
     let caughtUp = false;
     engine.waitForProjection(await store.head(), CATCH_UP_TIMEOUT_MS).then(
       () => (caughtUp = true),
