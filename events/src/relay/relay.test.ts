@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createKafkaBus } from '../bus/kafka.ts';
 import type { Bus, DeliveredMessage } from '../bus/port.ts';
 import { createSqlEventStore } from '../store/sql.ts';
-import type { EventStore, StoredEvent } from '../store/port.ts';
+import { comparePositions, type EventStore, type StoredEvent } from '../store/port.ts';
 import { findOrStartKafka, stopKafkaIfStarted } from '../testing/kafka.ts';
 import { createScratchDatabase, findTestPostgres } from '../testing/postgres.ts';
 import { newUuid } from '../uuid.ts';
@@ -106,6 +106,28 @@ describe.skipIf(!brokers || !serverUrl)('store → Kafka relay', { timeout: 60_0
       expect((await store.loadCheckpoint(t.subscriber))?.globalPosition).toBe(appended.at(-1)!.globalPosition);
     } finally {
       await relay.stop();
+    }
+  });
+
+  it('counts what another copy published as published (a standby copy is ready once the working one caught up)', async () => {
+    const t = topicsOf();
+    const other = await createSqlEventStore(scratch.db, { migrate: false });
+    // Appends through the first store do not wake this copy, and it polls only every ten minutes.
+    const standby = await startRelay({ store: other, bus, subscriber: t.subscriber, topicFor: t.topicFor, pollIntervalMs: 600_000 });
+    let working: Relay | null = null;
+    try {
+      await standby.waitFor(await store.head());
+      await append(`player-${newUuid()}`, 3);
+      const head = await store.head();
+      expect(await standby.publishedThrough(head)).toBe(false);
+      working = await startRelay({ store, bus, subscriber: t.subscriber, topicFor: t.topicFor, preferred: true });
+      await working.waitFor(head);
+      expect(comparePositions(standby.position(), head)).toBeLessThan(0);
+      expect(await standby.publishedThrough(head)).toBe(true);
+    } finally {
+      await working?.stop();
+      await standby.stop();
+      await other.close();
     }
   });
 

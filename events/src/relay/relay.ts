@@ -1,5 +1,5 @@
 import type { Bus, BusMessage } from '../bus/port.ts';
-import type { Position, StoredEvent, EventStore } from '../store/port.ts';
+import { comparePositions, type Position, type StoredEvent, type EventStore } from '../store/port.ts';
 import { traceLatency } from '../process/latency-trace.ts';
 import { encodeRelayedEvent } from './codec.ts';
 import { ALL_EVENT_TOPICS, eventTopicFor } from './topics.ts';
@@ -28,6 +28,8 @@ export interface Relay {
   waitFor(position: Position, timeoutMs?: number): Promise<void>;
   /** Messages the broker acknowledged since start (a batch published again after a failure counts again). */
   published(): number;
+  /** Whether every event up to `position` is published, by this copy or another (the stored checkpoint says). */
+  publishedThrough(position: Position): Promise<boolean>;
   /** Finishes the batch in flight (published and checkpointed, or rolled back), then stops. */
   stop(): Promise<void>;
 }
@@ -55,8 +57,9 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
   await ensure(ALL_EVENT_TOPICS);
   let published = 0;
 
+  const subscriber = options.subscriber ?? RELAY_SUBSCRIBER;
   const subscription = store.subscribe({
-    subscriber: options.subscriber ?? RELAY_SUBSCRIBER,
+    subscriber,
     ...(options.batchSize === undefined ? {} : { batchSize: options.batchSize }),
     ...(options.pollIntervalMs === undefined ? {} : { pollIntervalMs: options.pollIntervalMs }),
     ...(options.onError ? { onError: options.onError } : {}),
@@ -83,6 +86,11 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
     position: () => subscription.position(),
     waitFor: (position, timeoutMs) => subscription.waitFor(position, timeoutMs),
     published: () => published,
+    async publishedThrough(position) {
+      if (comparePositions(subscription.position(), position) >= 0) return true;
+      const checkpoint = await store.loadCheckpoint(subscriber);
+      return checkpoint !== null && comparePositions(checkpoint, position) >= 0;
+    },
     stop: () => subscription.stop(),
   };
 }

@@ -88,8 +88,10 @@ export async function listenForAppends(
       });
       return () => {
         unsubscribe();
-        if (timer) clearTimeout(timer);
-        if (timer) timers.delete(timer);
+        if (timer) {
+          clearTimeout(timer);
+          timers.delete(timer);
+        }
       };
     },
     async close() {

@@ -59,7 +59,9 @@ await runService({
       onError: (err) => logger.warn({ err }, 'relay: publishing a batch failed; retrying'),
     });
     let caughtUp = false;
-    engine.waitForProjection(await store.head(), CATCH_UP_TIMEOUT_MS).then(
+    let relayCaughtUp = false;
+    const startHead = await store.head();
+    engine.waitForProjection(startHead, CATCH_UP_TIMEOUT_MS).then(
       () => (caughtUp = true),
       (err: unknown) => logger.error({ err }, 'the read model did not catch up with the store'),
     );
@@ -70,7 +72,11 @@ await runService({
       handler: correlatedHandler(observeCommandHandler(engine.handle, metrics.registry)),
     });
     return {
-      checks: { projection: () => caughtUp },
+      checks: {
+        projection: () => caughtUp,
+        // The events that existed at start are published, by this copy or the leaderboard's.
+        relay: async () => (relayCaughtUp ||= await relay.publishedThrough(startHead)),
+      },
       async stop() {
         await commands.stop(); // offsets of the commands handled so far are committed here
         await relay.stop(); // the batch in flight is published and checkpointed, or rolled back

@@ -29,15 +29,8 @@ await runService({
     await projection.start();
     const relay = await startRelay({ store, bus, onError: (err) => logger.warn({ err }, 'relay: publishing a batch failed; retrying') });
     let caughtUp = false;
-    // Caught up once the events that existed at start are published, by this process or a standby's.
-    const relayCaughtUp = async () => {
-      if (!caughtUp) {
-        const checkpoint = await store.loadCheckpoint(RELAY_SUBSCRIBER);
-        caughtUp =
-          comparePositions(relay.position(), startHead) >= 0 || (checkpoint !== null && comparePositions(checkpoint, startHead) >= 0);
-      }
-      return caughtUp;
-    };
+    // Caught up once the events that existed at start are published, by this process or the engine's copy.
+    const relayCaughtUp = async () => (caughtUp ||= await relay.publishedThrough(startHead));
     // The boards are ready once they include what existed at start.
     const projectionCaughtUp = async () => {
       const checkpoint = await store.loadCheckpoint(PROJECTION_NAME);

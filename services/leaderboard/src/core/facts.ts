@@ -96,38 +96,16 @@ const CRAZY_GAME = 'crazy';
 const CRAZY_ROUNDS = 1;
 const WALLET_PREFIX = 'wallet:';
 
-/**
- * The event types that may hold a fact: factsOf looks at no other, and the projection is woken by other processes'
- * appends only when they hold one of these (SubscribeOptions.wakesFor).
- */
-export const FACT_EVENT_TYPES: ReadonlySet<string> = new Set([
-  'PlayerRegistered',
-  'ProfileChanged',
-  'HangmanRequested',
-  'ArcadeRequested',
-  'ArcadeFinished',
-  'HangmanWon',
-  'HangmanLost',
-  'DuelStarted',
-  'RoundEnded',
-  'DuelFinished',
-  'CrazyStarted',
-  'CrazyFinished',
-  'MatchStarted',
-  'MatchFinished',
-  'PlayerRemoved',
-  'AccountCredited',
-]);
+type FactReader = (event: Pick<StoredEvent, 'streamId' | 'type' | 'data'>) => Fact[];
 
-/** The facts in one stored event (usually none or one). */
-export function factsOf(event: Pick<StoredEvent, 'streamId' | 'type' | 'data'>): Fact[] {
-  if (!FACT_EVENT_TYPES.has(event.type)) return [];
-  switch (event.type) {
-    case 'PlayerRegistered': {
+/** The facts each event type may hold, by type: an event of any other type holds none. */
+const FACT_READERS = new Map<string, FactReader>(
+  Object.entries({
+    PlayerRegistered(event) {
       const p = PlayerRegistered.safeParse(event.data);
       return p.success ? [{ kind: 'player', userId: p.data.userId, name: p.data.name }] : [];
-    }
-    case 'ProfileChanged': {
+    },
+    ProfileChanged(event) {
       const p = ProfileChanged.safeParse(event.data);
       if (!p.success) return [];
       return [
@@ -138,20 +116,20 @@ export function factsOf(event: Pick<StoredEvent, 'streamId' | 'type' | 'data'>):
           ...(p.data.avatar !== undefined ? { avatar: p.data.avatar } : {}),
         },
       ];
-    }
-    case 'HangmanRequested': {
+    },
+    HangmanRequested(event) {
       const p = HangmanRequested.safeParse(event.data);
       return p.success && event.streamId.startsWith(MATCH_STREAM)
         ? [{ kind: 'match_opened', matchId: matchIdOf(event.streamId), userId: p.data.playerId, game: 'hangman', players: null }]
         : [];
-    }
-    case 'ArcadeRequested': {
+    },
+    ArcadeRequested(event) {
       const p = ArcadeRequested.safeParse(event.data);
       return p.success && event.streamId.startsWith(MATCH_STREAM)
         ? [{ kind: 'match_opened', matchId: matchIdOf(event.streamId), userId: p.data.playerId, game: p.data.game, players: null }]
         : [];
-    }
-    case 'ArcadeFinished': {
+    },
+    ArcadeFinished(event) {
       const p = ArcadeFinished.safeParse(event.data);
       return p.success && event.streamId.startsWith(MATCH_STREAM)
         ? [
@@ -167,8 +145,8 @@ export function factsOf(event: Pick<StoredEvent, 'streamId' | 'type' | 'data'>):
             },
           ]
         : [];
-    }
-    case 'HangmanWon': {
+    },
+    HangmanWon(event) {
       const p = HangmanWon.safeParse(event.data);
       return p.success && event.streamId.startsWith(MATCH_STREAM)
         ? [
@@ -184,8 +162,8 @@ export function factsOf(event: Pick<StoredEvent, 'streamId' | 'type' | 'data'>):
             },
           ]
         : [];
-    }
-    case 'HangmanLost': {
+    },
+    HangmanLost(event) {
       const p = HangmanLost.safeParse(event.data);
       return p.success && event.streamId.startsWith(MATCH_STREAM)
         ? [
@@ -201,8 +179,8 @@ export function factsOf(event: Pick<StoredEvent, 'streamId' | 'type' | 'data'>):
             },
           ]
         : [];
-    }
-    case 'DuelStarted': {
+    },
+    DuelStarted(event) {
       const p = DuelStarted.safeParse(event.data);
       return p.success && event.streamId.startsWith(DUEL_STREAM)
         ? [
@@ -215,16 +193,17 @@ export function factsOf(event: Pick<StoredEvent, 'streamId' | 'type' | 'data'>):
             },
           ]
         : [];
-    }
-    case 'RoundEnded':
+    },
+    RoundEnded(event) {
       return event.streamId.startsWith(DUEL_STREAM) ? [{ kind: 'round_ended', matchId: event.streamId.slice(DUEL_STREAM.length) }] : [];
-    case 'DuelFinished': {
+    },
+    DuelFinished(event) {
       const p = DuelFinished.safeParse(event.data);
       return p.success && event.streamId.startsWith(DUEL_STREAM)
         ? [{ kind: 'match_ended', matchId: event.streamId.slice(DUEL_STREAM.length), winners: p.data.winners, rounds: null, at: p.data.at }]
         : [];
-    }
-    case 'CrazyStarted': {
+    },
+    CrazyStarted(event) {
       const p = CrazyStarted.safeParse(event.data);
       return p.success && event.streamId.startsWith(CRAZY_STREAM)
         ? [
@@ -237,8 +216,8 @@ export function factsOf(event: Pick<StoredEvent, 'streamId' | 'type' | 'data'>):
             },
           ]
         : [];
-    }
-    case 'CrazyFinished': {
+    },
+    CrazyFinished(event) {
       const p = CrazyFinished.safeParse(event.data);
       return p.success && event.streamId.startsWith(CRAZY_STREAM)
         ? [
@@ -251,20 +230,20 @@ export function factsOf(event: Pick<StoredEvent, 'streamId' | 'type' | 'data'>):
             },
           ]
         : [];
-    }
-    case 'MatchStarted': {
+    },
+    MatchStarted(event) {
       const p = RoomMatchStarted.safeParse(event.data);
       const game = p.success && event.streamId.startsWith(ROOM_STREAM_PREFIX) ? roomGameOf(p.data.matchId) : null;
       return p.success && game ? [{ kind: 'match_opened', matchId: p.data.matchId, userId: null, game, players: p.data.players }] : [];
-    }
-    case 'MatchFinished': {
+    },
+    MatchFinished(event) {
       const p = RoomMatchFinished.safeParse(event.data);
       const game = p.success && event.streamId.startsWith(ROOM_STREAM_PREFIX) ? roomGameOf(p.data.matchId) : null;
       return p.success && game
         ? [{ kind: 'match_ended', matchId: p.data.matchId, winners: p.data.winners, rounds: ROOM_MATCH_ROUNDS, at: p.data.at }]
         : [];
-    }
-    case 'PlayerRemoved': {
+    },
+    PlayerRemoved(event) {
       // Both multiplayer games name their removal PlayerRemoved; the stream says which.
       const p = PlayerRemoved.safeParse(event.data);
       if (!p.success) return [];
@@ -285,17 +264,26 @@ export function factsOf(event: Pick<StoredEvent, 'streamId' | 'type' | 'data'>):
         ];
       }
       return [];
-    }
-    case 'AccountCredited': {
+    },
+    AccountCredited(event) {
       const p = AccountCredited.safeParse(event.data);
       if (!p.success || !p.data.accountId.startsWith(WALLET_PREFIX) || !EARNED_REASONS.has(p.data.reason as never)) return [];
       return [
         { kind: 'tokens_earned', userId: p.data.accountId.slice(WALLET_PREFIX.length), amount: p.data.amount, matchId: p.data.matchId },
       ];
-    }
-    default:
-      return [];
-  }
+    },
+  } satisfies Record<string, FactReader>),
+);
+
+/**
+ * The event types that may hold a fact: the projection is woken by other processes' appends only when they hold one
+ * of these (SubscribeOptions.wakesFor).
+ */
+export const FACT_EVENT_TYPES: ReadonlySet<string> = new Set(FACT_READERS.keys());
+
+/** The facts in one stored event (usually none or one). */
+export function factsOf(event: Pick<StoredEvent, 'streamId' | 'type' | 'data'>): Fact[] {
+  return FACT_READERS.get(event.type)?.(event) ?? [];
 }
 
 const matchIdOf = (streamId: string) => streamId.slice(MATCH_STREAM.length);
