@@ -50,9 +50,10 @@ function sameMovement(recorded: JsonObject, movement: Movement): boolean {
 }
 
 /**
- * The common case is a new transfer id, so the first try goes straight to deciding and appending (on the wallets
- * as this process last left them, else one read, and one append). Only when that is refused, or the store already knows the events, is the id looked up: an earlier
- * use answers as it did, even if the wallet could no longer afford it now.
+ * The common case is a new transfer id, so the first try goes straight to deciding and appending (on the wallets as
+ * this process last left them, else after one read, and one append). Only when that is refused, or the store already
+ * knows the events, is the id looked up: an earlier use answers as it did, even if the wallet could no longer afford
+ * it now.
  */
 export function transfer(deps: HandlerDeps, command: CommandEnvelope, payload: z.infer<typeof Transfer>): Promise<HandlerResult> {
   const movement = movementOf(payload.transferId, payload);
