@@ -15,6 +15,12 @@ describe('canonical JSON', () => {
     expect(JSON.parse(canonicalJson(value))).toEqual(JSON.parse(JSON.stringify(value)));
   });
 
+  it('writes numbers, booleans, null and what JSON has no number for as JSON.stringify does', () => {
+    const values = [0, -0, 1.5, -2e-7, 1e21, 2 ** 53 + 2, NaN, Infinity, -Infinity, true, false, null, 'x', [NaN, undefined, -0]];
+    for (const value of values) expect(canonicalJson(value)).toBe(JSON.stringify(value));
+    expect(canonicalJson({ b: NaN, a: [true, -0], c: { d: 1e-7 } })).toBe('{"a":[true,0],"b":null,"c":{"d":1e-7}}');
+  });
+
   it('hashes an event as every stored event has been hashed (a change here would break every chain in the audit)', () => {
     const event = {
       streamId: 'room-ABCD',

@@ -93,6 +93,8 @@ export interface AuditReport {
 
 const LEDGER_STREAM = /^(account|transfer|hold|purchase)-/;
 
+const sumOf = (legs: readonly { readonly amount: number }[]) => legs.reduce((total, leg) => total + leg.amount, 0);
+
 interface Legs {
   debits: { accountId: string; amount: number }[];
   credits: { accountId: string; amount: number }[];
@@ -153,7 +155,11 @@ export function createAuditor(options: AuditOptions = {}) {
       violation(`${where(event)}: prevHash does not link to the previous event (hash chain broken)`);
     const recomputed = chainHash(previous.hash, event);
     if (storedHash !== recomputed) violation(`${where(event)}: hash does not match the event's content (hash chain broken: edited event?)`);
-    chains.set(event.streamId, { position: event.streamPosition, hash: storedHash ?? recomputed });
+    const chain = chains.get(event.streamId);
+    if (chain) {
+      chain.position = event.streamPosition;
+      chain.hash = storedHash ?? recomputed;
+    } else chains.set(event.streamId, { position: event.streamPosition, hash: storedHash ?? recomputed });
   }
 
   function accountLeg(stored: StoredEvent, event: LedgerEvent) {
@@ -328,30 +334,30 @@ export function createAuditor(options: AuditOptions = {}) {
       let pendingDebits = 0;
       let pendingCredits = 0;
       for (const [key, { debits: d, credits: c }] of legs) {
-        const label = key.startsWith('t:') ? `transfer ${key.slice(2)}` : `hold ${key.slice(2)}`;
-        const sum = (list: { amount: number }[]) => list.reduce((total, l) => total + l.amount, 0);
+        // Only a violation names the movement: most of the ledger's legs are checked without building a text.
+        const label = () => (key.startsWith('t:') ? `transfer ${key.slice(2)}` : `hold ${key.slice(2)}`);
         if (key.endsWith(':reserve')) {
-          pendingDebits += sum(d);
-          pendingCredits += sum(c);
+          pendingDebits += sumOf(d);
+          pendingCredits += sumOf(c);
         } else if (!key.endsWith(':release')) {
-          debits += sum(d);
-          credits += sum(c);
+          debits += sumOf(d);
+          credits += sumOf(c);
         }
         const record = key.startsWith('t:') ? transfers.get(key.slice(2)) : holds.get(key.slice(2, key.lastIndexOf(':')));
-        if (!record) violation(`${label}: legs without a ${key.startsWith('t:') ? 'TransferPosted' : 'HoldPlaced'} record`);
+        if (!record) violation(`${label()}: legs without a ${key.startsWith('t:') ? 'TransferPosted' : 'HoldPlaced'} record`);
         if (d.length !== 1 || c.length !== 1) {
-          violation(`${label}: ${d.length} debit and ${c.length} credit legs (exactly one each expected)`);
+          violation(`${label()}: ${d.length} debit and ${c.length} credit legs (exactly one each expected)`);
           continue;
         }
         const [debit] = d as [{ accountId: string; amount: number }];
         const [credit] = c as [{ accountId: string; amount: number }];
-        if (debit.amount !== credit.amount) violation(`${label}: debit ${debit.amount} ≠ credit ${credit.amount}`);
-        if (debit.accountId === credit.accountId) violation(`${label}: debits and credits the same account`);
+        if (debit.amount !== credit.amount) violation(`${label()}: debit ${debit.amount} ≠ credit ${credit.amount}`);
+        if (debit.accountId === credit.accountId) violation(`${label()}: debits and credits the same account`);
         if (
           record &&
           (record.amount !== debit.amount || record.debitAccountId !== debit.accountId || record.creditAccountId !== credit.accountId)
         ) {
-          violation(`${label}: legs do not match the ${key.startsWith('t:') ? 'TransferPosted' : 'HoldPlaced'} record`);
+          violation(`${label()}: legs do not match the ${key.startsWith('t:') ? 'TransferPosted' : 'HoldPlaced'} record`);
         }
       }
       for (const [id] of transfers) if (!legs.has(`t:${id}`)) violation(`transfer ${id}: recorded without legs`);
