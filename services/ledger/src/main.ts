@@ -50,7 +50,7 @@ await runService({
   async start({ store: unobserved, db, bus, logger, env }) {
     const watched = watchService(metrics.registry, {
       store: observeAppends(unobserved, transfers),
-      projections: [...LEDGER_PROJECTIONS],
+      projections: LEDGER_PROJECTIONS,
       brokers: env.kafkaBrokers,
       consumers: [{ name: 'commands', groupId: commandGroupId('ledger'), topics: [COMMAND_TOPICS.ledger] }],
     });

@@ -93,6 +93,8 @@ export interface AuditReport {
 
 const LEDGER_STREAM = /^(account|transfer|hold|purchase)-/;
 
+/** A movement's name in a violation, from its legs' key (built only then: most legs are checked without a text). */
+const movementLabel = (key: string) => (key.startsWith('t:') ? `transfer ${key.slice(2)}` : `hold ${key.slice(2)}`);
 const sumOf = (legs: readonly { readonly amount: number }[]) => legs.reduce((total, leg) => total + leg.amount, 0);
 
 interface Legs {
@@ -334,8 +336,6 @@ export function createAuditor(options: AuditOptions = {}) {
       let pendingDebits = 0;
       let pendingCredits = 0;
       for (const [key, { debits: d, credits: c }] of legs) {
-        // Only a violation names the movement: most of the ledger's legs are checked without building a text.
-        const label = () => (key.startsWith('t:') ? `transfer ${key.slice(2)}` : `hold ${key.slice(2)}`);
         if (key.endsWith(':reserve')) {
           pendingDebits += sumOf(d);
           pendingCredits += sumOf(c);
@@ -344,20 +344,20 @@ export function createAuditor(options: AuditOptions = {}) {
           credits += sumOf(c);
         }
         const record = key.startsWith('t:') ? transfers.get(key.slice(2)) : holds.get(key.slice(2, key.lastIndexOf(':')));
-        if (!record) violation(`${label()}: legs without a ${key.startsWith('t:') ? 'TransferPosted' : 'HoldPlaced'} record`);
+        if (!record) violation(`${movementLabel(key)}: legs without a ${key.startsWith('t:') ? 'TransferPosted' : 'HoldPlaced'} record`);
         if (d.length !== 1 || c.length !== 1) {
-          violation(`${label()}: ${d.length} debit and ${c.length} credit legs (exactly one each expected)`);
+          violation(`${movementLabel(key)}: ${d.length} debit and ${c.length} credit legs (exactly one each expected)`);
           continue;
         }
         const [debit] = d as [{ accountId: string; amount: number }];
         const [credit] = c as [{ accountId: string; amount: number }];
-        if (debit.amount !== credit.amount) violation(`${label()}: debit ${debit.amount} ≠ credit ${credit.amount}`);
-        if (debit.accountId === credit.accountId) violation(`${label()}: debits and credits the same account`);
+        if (debit.amount !== credit.amount) violation(`${movementLabel(key)}: debit ${debit.amount} ≠ credit ${credit.amount}`);
+        if (debit.accountId === credit.accountId) violation(`${movementLabel(key)}: debits and credits the same account`);
         if (
           record &&
           (record.amount !== debit.amount || record.debitAccountId !== debit.accountId || record.creditAccountId !== credit.accountId)
         ) {
-          violation(`${label()}: legs do not match the ${key.startsWith('t:') ? 'TransferPosted' : 'HoldPlaced'} record`);
+          violation(`${movementLabel(key)}: legs do not match the ${key.startsWith('t:') ? 'TransferPosted' : 'HoldPlaced'} record`);
         }
       }
       for (const [id] of transfers) if (!legs.has(`t:${id}`)) violation(`transfer ${id}: recorded without legs`);
